@@ -1,0 +1,1 @@
+"""DeID Studio's Qt GUI. It reaches the engine only through ``app.actions``."""

@@ -1,0 +1,25 @@
+"""Detectors: one explicit registry of every detector the pipeline can run.
+
+``DETECTORS`` maps a detector name to a factory ``(lang) -> Detector``. The
+factories import lazily so that importing this package stays cheap (the GUI
+starts fast; torch loads only when the tagger is used).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .base import Detector, SpanFilter
+
+DetectorFactory = Callable[[str], Detector]
+
+# name -> factory(lang). Filled in below, in one place; nothing registers itself.
+DETECTORS: dict[str, DetectorFactory] = {}
+
+# Named detector sets that ``deid tag --detectors`` and the app accept.
+PRESETS: dict[str, tuple[str, ...]] = {}
+
+__all__ = ["Detector", "SpanFilter", "DETECTORS", "PRESETS", "FILTERS"]
+
+# name -> factory(lang) of post-merge filters (e.g. the protected-terms filter).
+FILTERS: dict[str, Callable[[str], SpanFilter]] = {}

@@ -1,0 +1,103 @@
+"""Resolving overlapping spans from several detectors into one set.
+
+Rule (``resolve``): spans are ranked by the sort key
+``(-priority(source), -length, -confidence, start)``; going down the ranking,
+each span claims the characters nobody has claimed yet. A span whose every
+character is already claimed is dropped; one that is partly claimed keeps its
+unclaimed remainder(s) when they contain a letter or digit (recall first: a
+longer, lower-ranked span still covers what the winner missed). The whole
+range is checked, not only the ends, because the key is not longest-first.
+The output never overlaps and every output character was claimed by an input.
+
+``join_adjacent`` then joins spans of the same label that touch, or that are
+separated only by a space or two on the same line (``John`` + ``Smith``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from ..taxonomy import category_of, is_label
+from ..types import Span
+
+# Higher wins. User decisions outrank everything; pattern detectors know the
+# exact shape of identifiers; the tagger knows context; lexicons only know words.
+DEFAULT_PRIORITY: dict[str, int] = {"user": 100, "pattern": 50, "tagger": 40, "lexicon": 30}
+
+
+def source_family(source: str) -> str:
+    return source.split(":", 1)[0]
+
+
+def _priority(span: Span, priority: Mapping[str, int]) -> int:
+    return priority.get(source_family(span.source), 0)
+
+
+def resolve(spans: Iterable[Span], text: str | None = None,
+            priority: Mapping[str, int] = DEFAULT_PRIORITY) -> list[Span]:
+    ranked = sorted(spans, key=lambda s: (-_priority(s, priority), -s.length, -s.confidence, s.start, s.label))
+    claimed: list[tuple[int, int]] = []  # sorted, disjoint intervals
+    out: list[Span] = []
+    for s in ranked:
+        for a, b in _unclaimed(claimed, s.start, s.end):
+            if text is not None and not any(c.isalnum() for c in text[a:b]):
+                continue
+            piece = s if (a, b) == (s.start, s.end) else s.with_bounds(a, b)
+            out.append(piece)
+            _claim(claimed, a, b)
+    out.sort(key=lambda s: s.start)
+    return out
+
+
+def _unclaimed(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+    gaps = []
+    cur = a
+    for ca, cb in claimed:
+        if cb <= cur:
+            continue
+        if ca >= b:
+            break
+        if ca > cur:
+            gaps.append((cur, ca))
+        cur = max(cur, cb)
+        if cur >= b:
+            break
+    if cur < b:
+        gaps.append((cur, b))
+    return gaps
+
+
+def _claim(claimed: list[tuple[int, int]], a: int, b: int) -> None:
+    import bisect
+
+    bisect.insort(claimed, (a, b))
+
+
+def _joinable_gap(gap: str) -> bool:
+    return len(gap) <= 2 and all(c in " \t" for c in gap)
+
+
+def join_adjacent(spans: Iterable[Span], text: str) -> list[Span]:
+    """Join same-label spans separated by nothing or a short same-line space."""
+    out: list[Span] = []
+    for s in sorted(spans, key=lambda s: s.start):
+        if out:
+            prev = out[-1]
+            if prev.label == s.label and prev.end <= s.start and _joinable_gap(text[prev.end : s.start]):
+                src = prev.source if prev.source == s.source else (
+                    prev.source if _same_family(prev, s) else f"{source_family(prev.source)}+{source_family(s.source)}")
+                out[-1] = Span(prev.start, s.end, prev.label, src, min(prev.confidence, s.confidence),
+                               prev.explanation or s.explanation)
+                continue
+        out.append(s)
+    return out
+
+
+def _same_family(a: Span, b: Span) -> bool:
+    return source_family(a.source) == source_family(b.source)
+
+
+def same_category(a: str, b: str) -> bool:
+    if not (is_label(a) and is_label(b)):
+        return a == b
+    return category_of(a) == category_of(b)

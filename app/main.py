@@ -5,6 +5,9 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import traceback
+
+log = logging.getLogger("deid_studio")
 
 
 def _offline_environment() -> None:
@@ -14,6 +17,27 @@ def _offline_environment() -> None:
         os.environ.setdefault(k, v)
 
 
+def _install_excepthook(window_getter) -> None:
+    """An uncaught exception in a slot is logged (type and place only) and shown, never silent."""
+
+    def hook(etype, value, tb):
+        where = traceback.extract_tb(tb)[-1] if tb else None
+        place = f"{os.path.basename(where.filename)}:{where.lineno}" if where else "?"
+        log.error("unexpected %s at %s", etype.__name__, place)
+        try:
+            from PySide6.QtWidgets import QMessageBox
+
+            win = window_getter()
+            if win is not None:
+                QMessageBox.critical(win, "Unexpected error",
+                                     f"An unexpected error occurred ({etype.__name__} at {place}).\n"
+                                     "Your decisions so far are saved. Details are in the log file.")
+        except Exception:  # the hook itself must never raise
+            pass
+
+    sys.excepthook = hook
+
+
 def main(argv: list[str] | None = None) -> int:
     _offline_environment()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -21,14 +45,19 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(filename=str(user_log_dir() / "deid-studio.log"), level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    win = QMainWindow()
-    win.setWindowTitle("DeID Studio")
-    win.setCentralWidget(QLabel("DeID Studio — open a folder of notes to begin."))
-    win.resize(1100, 720)
+    app.setApplicationName("DeID Studio")
+    app.setOrganizationName("DeIDStudio")
+    win = MainWindow()
+    _install_excepthook(lambda: win)
     win.show()
+    folders = [a for a in argv if not a.startswith("-")]
+    if folders:
+        win.open_folder(folders[0])
     return app.exec()
 
 

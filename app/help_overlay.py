@@ -1,0 +1,117 @@
+"""The keyboard help overlay (F1 or ?): a panel over the window listing every key."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from deid_engine.taxonomy import CATEGORIES
+
+KEYMAP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Move", (
+        ("J / K", "next / previous span"),
+        ("N / Shift+N", "next / previous unreviewed document"),
+        ("Ctrl+PgDown / PgUp", "next / previous document"),
+        ("Click", "make the span under the mouse current"),
+    )),
+    ("Decide", (
+        ("A or Enter", "accept the current span"),
+        ("R or Delete", "reject the current span (not PHI)"),
+        ("Shift+A", "accept all remaining spans of the document"),
+        ("1 - 8", "add the selected text as a category (" +
+         ", ".join(f"{i} {c}" for i, c in enumerate(CATEGORIES, 1)) + ")"),
+        ("L then 1 - 8", "change the current span's category"),
+        ("Shift+L", "pick a label or subtype from a menu"),
+        ("E / Shift+E", "apply the current verdict to every occurrence in the document / folder"),
+        ("Ctrl+Enter", "mark the document reviewed (again: not reviewed)"),
+    )),
+    ("Boundaries", (
+        ("Alt+Right / Alt+Left", "grow / shrink the span's end by a word"),
+        ("Alt+Shift+Left / Alt+Shift+Right", "grow / shrink the span's start by a word"),
+    )),
+    ("Other", (
+        ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+        ("Ctrl+O / Ctrl+E", "open a folder / export redacted copies"),
+        ("Ctrl+F", "filter the document list"),
+        ("F5 / Esc", "tag the folder again / cancel the running job"),
+        ("F1 or ?", "show or hide this help"),
+    )),
+)
+
+
+class HelpOverlay(QWidget):
+    """Covers its parent with a dimmed panel; any key or click closes it."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("helpOverlay")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(60, 40, 60, 40)
+        panel = QWidget(self)
+        panel.setObjectName("helpPanel")
+        panel.setStyleSheet("#helpPanel { background: #FDFDFD; border: 1px solid #999; border-radius: 8px; }"
+                            "QLabel { color: #111; }")
+        outer.addWidget(panel, 1)
+        grid = QGridLayout(panel)
+        grid.setContentsMargins(24, 18, 24, 18)
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(4)
+        title = QLabel("<b style='font-size:15pt'>Keyboard</b> &nbsp; (press any key to close)")
+        grid.addWidget(title, 0, 0, 1, 4)
+        row = [1, 1]
+        for n, (section, keys) in enumerate(KEYMAP):
+            col = (n % 2) * 2
+            r = row[n % 2]
+            head = QLabel(f"<b>{section}</b>")
+            grid.addWidget(head, r, col, 1, 2)
+            r += 1
+            for k, what in keys:
+                kl = QLabel(f"<code>{k}</code>")
+                kl.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+                wl = QLabel(what)
+                wl.setWordWrap(True)
+                grid.addWidget(kl, r, col, Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(wl, r, col + 1, Qt.AlignmentFlag.AlignTop)
+                r += 1
+            row[n % 2] = r + 1
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        grid.setRowStretch(max(row), 1)
+        self.hide()
+        parent.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.parent() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.parent().rect())
+        return False
+
+    def toggle(self) -> None:
+        if self.isVisible():
+            self.hide()
+        else:
+            self.setGeometry(self.parent().rect())
+            self.show()
+            self.raise_()
+            self.setFocus()
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), QColor(0, 0, 0, 110))
+        p.end()
+
+    def event(self, event) -> bool:
+        # While shown, every key closes the overlay instead of running a review shortcut.
+        if event.type() == QEvent.Type.ShortcutOverride and self.isVisible():
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event) -> None:
+        self.hide()
+        event.accept()
+
+    def mousePressEvent(self, event) -> None:
+        self.hide()
+        event.accept()

@@ -1,0 +1,204 @@
+"""Applying review decisions to predicted spans (pure functions).
+
+Verdict rules, applied in log order, keyed by the span's ``(start, end)``:
+
+- ``accept``/``add`` at a predicted position: ``accepted`` (``relabelled`` if
+  the label differs); elsewhere: ``added`` (source ``user:review``).
+- ``relabel``: ``relabelled`` on a prediction, ``added`` with the new label on
+  an added span.
+- ``reject``: a prediction becomes ``rejected`` (kept, shown struck out);
+  an added span disappears.
+- A later decision on the same position replaces the earlier one.
+
+A boundary edit is a ``reject`` of the old position plus an ``add`` of the
+new one (both in one undo step), so the log stays a list of plain facts.
+
+``final_spans`` is what an export redacts: accepted, added and relabelled
+spans, plus pending predictions unless the policy skips them; reviewed spans
+win over overlapping pending ones.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..types import Decision, Span
+
+PENDING = "pending"
+ACCEPTED = "accepted"
+REJECTED = "rejected"
+ADDED = "added"
+RELABELLED = "relabelled"
+REVIEW_VERDICTS = (PENDING, ACCEPTED, REJECTED, ADDED, RELABELLED)
+
+USER_SOURCE = "user:review"
+
+# Document status, in the order a document moves through them.
+NOT_TAGGED = "not tagged"
+TAGGED = "tagged"
+IN_REVIEW = "in review"
+REVIEWED = "reviewed"
+EXPORTED = "exported"
+STATUSES = (NOT_TAGGED, TAGGED, IN_REVIEW, REVIEWED, EXPORTED)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedSpan:
+    """A span with its review verdict; ``predicted`` is the detector's span, if any."""
+
+    span: Span
+    verdict: str
+    predicted: Span | None = None
+
+    @property
+    def start(self) -> int:
+        return self.span.start
+
+    @property
+    def end(self) -> int:
+        return self.span.end
+
+    @property
+    def label(self) -> str:
+        return self.span.label
+
+    @property
+    def is_pending(self) -> bool:
+        return self.verdict == PENDING
+
+    @property
+    def redacted(self) -> bool:
+        return self.verdict != REJECTED
+
+
+def apply_decisions(predicted: Iterable[Span], decisions: Iterable[Decision],
+                    text_length: int | None = None) -> list[ReviewedSpan]:
+    """Reviewed spans (sorted by position) after applying ``decisions`` in order.
+
+    Decisions reaching past ``text_length`` (when given) are ignored.
+    """
+    preds: dict[tuple[int, int], Span] = {}
+    for s in predicted:
+        preds.setdefault((s.start, s.end), s)
+    state: dict[tuple[int, int], ReviewedSpan] = {k: ReviewedSpan(s, PENDING, s) for k, s in preds.items()}
+    for d in decisions:
+        sp = d.span
+        if text_length is not None and sp.end > text_length:
+            continue
+        key = (sp.start, sp.end)
+        pred = preds.get(key)
+        cur = state.get(key)
+        if d.verdict == "reject":
+            if pred is not None:
+                state[key] = ReviewedSpan(pred, REJECTED, pred)
+            else:
+                state.pop(key, None)
+        elif d.verdict in ("accept", "add", "relabel"):
+            if pred is not None:
+                verdict = ACCEPTED if sp.label == pred.label else RELABELLED
+                state[key] = ReviewedSpan(pred.with_label(sp.label), verdict, pred)
+            else:
+                if d.verdict == "relabel" and cur is None:
+                    # relabelling a span that is not there: still the reviewer's statement of PHI
+                    pass
+                state[key] = ReviewedSpan(Span(sp.start, sp.end, sp.label, USER_SOURCE), ADDED, None)
+    return sorted(state.values(), key=lambda r: (r.start, r.end))
+
+
+def final_spans(reviewed: Sequence[ReviewedSpan], include_pending: bool = True,
+                min_confidence: float = 0.0) -> list[Span]:
+    """The spans an export redacts, non-overlapping, sorted.
+
+    Confirmed spans (accepted/added/relabelled) claim their characters first;
+    pending predictions (if included and at least ``min_confidence``) keep only
+    the parts no confirmed span covers.
+    """
+    confirmed = sorted((r.span for r in reviewed if r.verdict in (ACCEPTED, ADDED, RELABELLED)),
+                       key=lambda s: (s.start, -s.end))
+    out: list[Span] = []
+    claimed: list[tuple[int, int]] = []
+    for s in confirmed:
+        for a, b in _gaps(claimed, s.start, s.end):
+            out.append(s if (a, b) == (s.start, s.end) else s.with_bounds(a, b))
+            bisect.insort(claimed, (a, b))
+    if include_pending:
+        for r in reviewed:
+            if r.verdict == PENDING and r.span.confidence >= min_confidence:
+                s = r.span
+                for a, b in _gaps(claimed, s.start, s.end):
+                    out.append(s if (a, b) == (s.start, s.end) else s.with_bounds(a, b))
+                    bisect.insort(claimed, (a, b))
+    out.sort(key=lambda s: (s.start, s.end))
+    return out
+
+
+def _gaps(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+    gaps, cur = [], a
+    i = max(0, bisect.bisect_left(claimed, (a, a)) - 1)
+    for ca, cb in claimed[i:]:
+        if cb <= cur:
+            continue
+        if ca >= b:
+            break
+        if ca > cur:
+            gaps.append((cur, ca))
+        cur = max(cur, cb)
+        if cur >= b:
+            break
+    if cur < b:
+        gaps.append((cur, b))
+    return gaps
+
+
+def document_status(tagged: bool, decisions: Sequence[Decision], mark: str | None = None) -> str:
+    """``not tagged`` | ``tagged`` | ``in review`` | ``reviewed`` | ``exported``."""
+    if mark == "exported":
+        return EXPORTED
+    if mark == "reviewed":
+        return REVIEWED
+    if decisions:
+        return IN_REVIEW
+    return TAGGED if tagged else NOT_TAGGED
+
+
+def pending_count(reviewed: Sequence[ReviewedSpan]) -> int:
+    return sum(1 for r in reviewed if r.verdict == PENDING)
+
+
+def occurrences(text: str, needle: str) -> list[tuple[int, int]]:
+    """Positions of ``needle`` in ``text`` not inside a longer word (case-sensitive)."""
+    if not needle.strip():
+        return []
+    pat = re.escape(needle)
+    if needle[0].isalnum():
+        pat = r"(?<![^\W_])" + pat
+    if needle[-1].isalnum():
+        pat = pat + r"(?![^\W_])"
+    return [(m.start(), m.end()) for m in re.finditer(pat, text)]
+
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def step_boundary(text: str, start: int, end: int, edge: str, grow: bool) -> tuple[int, int]:
+    """Move one edge of ``[start, end)`` by one word; the span never becomes empty.
+
+    ``edge`` is ``"end"`` or ``"start"``; ``grow`` widens the span outward to
+    the next word, otherwise the edge word is dropped. Only a window around the
+    span is scanned, so this is cheap in huge documents.
+    """
+    lo, hi = max(0, start - 400), min(len(text), end + 400)
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text, lo, hi)]
+    full = [w for w in words if start <= w[0] and w[1] <= end]
+    if edge == "end":
+        if grow:
+            nxt = [w for w in words if w[0] >= end]
+            return (start, nxt[0][1]) if nxt else (start, end)
+        return (start, full[-2][1]) if len(full) >= 2 else (start, end)
+    if grow:
+        prev = [w for w in words if w[1] <= start]
+        return (prev[-1][0], end) if prev else (start, end)
+    return (full[1][0], end) if len(full) >= 2 else (start, end)

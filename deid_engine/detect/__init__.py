@@ -23,3 +23,14 @@ __all__ = ["Detector", "SpanFilter", "DETECTORS", "PRESETS", "FILTERS"]
 
 # name -> factory(lang) of post-merge filters (e.g. the protected-terms filter).
 FILTERS: dict[str, Callable[[str], SpanFilter]] = {}
+
+
+def _pattern(lang: str) -> Detector:
+    from .patterns import PatternDetector
+
+    return PatternDetector(lang)
+
+
+DETECTORS["pattern"] = _pattern
+PRESETS["rules"] = ("pattern",)
+PRESETS["default"] = ("pattern",)

@@ -1,0 +1,491 @@
+"""Pattern detectors for HIPAA identifiers (dates, ages, contacts, ID numbers, addresses).
+
+Patterns are class data: ``Pattern(name, regex, label, score)`` with optional
+``group`` (the part of the match that is the span), ``validate(span_text)``
+(checksums: Luhn for NPI, SSN rules, DNI letter) and ``invalidate(text, start,
+end)`` (context vetoes: ``BP 120/80`` or ``1/2 tab`` is not a date). Every
+pattern is compiled once in ``load()`` and run with the ``regex`` package's
+``timeout=`` so a pathological note cannot hang the batch.
+
+English patterns live here; Spanish ones in ``patterns_es.py``. Span.source
+is ``pattern:<pattern name>``. Ages: every age is tagged ``AGE``;
+``age_over_89`` tells the redactor which ones HIPAA requires to be aggregated.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+import regex
+
+from ..types import Document, Span
+
+log = logging.getLogger(__name__)
+
+Validate = Callable[[str], bool]
+Invalidate = Callable[[str, int, int], bool]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One identifier shape. ``group`` selects the span inside the match."""
+
+    name: str
+    regex: str
+    label: str
+    score: float = 0.9
+    group: int | str = 0
+    validate: Validate | None = None
+    invalidate: Invalidate | None = None
+    flags: int = 0
+
+
+# --- shared pieces ---------------------------------------------------------------
+
+MONTHS_EN = (r"(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|"
+             r"aug(?:ust|\.)?|sep(?:t(?:ember)?)?\.?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?)(?![a-z])")
+MONTHS_EN_FULL = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                  r"jan\.|feb\.|mar\.|apr\.|aug\.|sept?\.|oct\.|nov\.|dec\.)(?![a-z])")
+WEEKDAYS_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
+DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+MONTH_NUM = r"(?:0?[1-9]|1[0-2])"
+ORD = r"(?:st|nd|rd|th)"
+YEAR4 = r"(?:1[89]\d\d|20\d\d)"
+TIME = r"(?:\s*(?:at\s+|@\s*)?(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?)"
+
+_DIGIT = regex.compile(r"\d")
+
+
+def digits(s: str) -> str:
+    return "".join(_DIGIT.findall(s))
+
+
+def _before(text: str, start: int, n: int = 20) -> str:
+    return text[max(0, start - n):start]
+
+
+def _after(text: str, end: int, n: int = 20) -> str:
+    return text[end:end + n]
+
+
+# --- validators --------------------------------------------------------------------
+
+def luhn_ok(number: str) -> bool:
+    ds = [int(c) for c in digits(number)]
+    if not ds:
+        return False
+    total = 0
+    for i, d in enumerate(reversed(ds)):
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def npi_ok(number: str) -> bool:
+    """A 10-digit NPI: Luhn over the number prefixed with 80840 (CMS rule)."""
+    d = digits(number)
+    return len(d) == 10 and d[0] in "12" and luhn_ok("80840" + d)
+
+
+def ssn_ok(number: str) -> bool:
+    """SSA rules: area not 000/666/9xx, group not 00, serial not 0000."""
+    d = digits(number)
+    if len(d) != 9:
+        return False
+    area, group, serial = d[:3], d[3:5], d[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def dea_ok(number: str) -> bool:
+    """DEA registration: 2 letters + 7 digits; check digit from the first six."""
+    s = number.strip().upper()
+    if len(s) != 9 or not s[:2].isalpha() and not (s[0].isalpha() and s[1] == "9") or not s[2:].isdigit():
+        return False
+    d = [int(c) for c in s[2:]]
+    check = (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10
+    return check == d[6]
+
+
+def ip_ok(s: str) -> bool:
+    try:
+        ipaddress.ip_address(s)
+    except ValueError:
+        return False
+    return True
+
+
+_VIN_VAL = {**{str(i): i for i in range(10)},
+            **dict(zip("ABCDEFGH", range(1, 9))), **dict(zip("JKLMN", range(1, 6))), "P": 7, "R": 9,
+            **dict(zip("STUVWXYZ", range(2, 10)))}
+_VIN_W = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def vin_ok(s: str) -> bool:
+    """North-American VIN check digit (position 9)."""
+    s = s.upper()
+    if len(s) != 17 or any(c not in _VIN_VAL for c in s):
+        return False
+    if not any(c.isalpha() for c in s) or not any(c.isdigit() for c in s):
+        return False
+    total = sum(_VIN_VAL[c] * w for c, w in zip(s, _VIN_W))
+    r = total % 11
+    return s[8] == ("X" if r == 10 else str(r))
+
+
+def has_digit(s: str) -> bool:
+    return any(c.isdigit() for c in s)
+
+
+def md_ok(s: str) -> bool:
+    """Two or three numeric date parts where one could be a month and the other a day."""
+    parts = [p for p in regex.split(r"[/.\-]", s) if p]
+    if len(parts) < 2:
+        return False
+    a, b = int(parts[0]), int(parts[1])
+    if len(parts[0]) == 4:  # ISO y-m-d
+        return len(parts) == 3 and 1 <= b <= 12 and 1 <= int(parts[2]) <= 31
+    return (1 <= a <= 12 and 1 <= b <= 31) or (1 <= b <= 12 and 1 <= a <= 31)
+
+
+# --- context vetoes -------------------------------------------------------------------
+
+_NOT_DATE_BEFORE = regex.compile(
+    r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
+    r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
+    r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr)\b"
+    r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/]\s*)$")
+_NOT_DATE_AFTER = regex.compile(
+    r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
+    r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
+    r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|\+|%|'s|s\b|ratio|normal|saline|"
+    r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d))")
+
+
+_FRACTIONS = frozenset({"1/2", "1/3", "1/4", "2/3", "2/4", "3/4", "2/2", "1/1", "3/3", "4/4"})
+_DATE_CUE = regex.compile(r"(?i)(?:\b(?:on|since|until|from|of|dated?|d/c|dc'?d|admitted|admission|f/u|"
+                          r"thru|through|to|returned|transferred|discharged?|surgery|cath|or)\s*[:.]?\s*|^\s*)$")
+_VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv|prvc|weaning|trialed|"
+                      r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
+
+
+def not_date_context(text: str, start: int, end: int) -> bool:
+    """True when a short numeric 'date' is a pressure, ratio, dose, score or vent setting."""
+    if _NOT_DATE_BEFORE.search(_before(text, start, 30)):
+        return True
+    if _NOT_DATE_AFTER.match(_after(text, end, 20)):
+        return True
+    s = text[start:end]
+    if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
+        return True
+    if _VENT.search(_before(text, start, 40)) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
+        return True
+    if s.endswith("/10") and regex.search(r"(?i)pain|scale|score", _before(text, start, 40) + _after(text, end, 20)):
+        return True
+    if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
+        return True  # "2/2 CHF" = secondary to
+    return False
+
+
+_TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
+                             r"about|between|time|hrs?|x|to|and)\s*|[@~-]\s*)$")
+_UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
+                            r"hrs?\b|hours|h\b|meq|mmol|ppm|pm\b|am\b|%|l\b|lbs?|pounds|grams|dollars|\$|"
+                            r"to\s+\d|-\s*\d)")
+
+
+def not_year_context(text: str, start: int, end: int) -> bool:
+    """True when a bare 4-digit 'year' is a clock time (``at 1930``) or a quantity (``1900 cc``)."""
+    if _UNIT_AFTER.match(_after(text, end, 12)):
+        return True
+    clockish = int(text[end - 2:end]) % 5 == 0 if text[end - 2:end].isdigit() else True
+    return clockish and bool(_TIME_BEFORE.search(_before(text, start, 16)))
+
+
+_YEAR_CUE = regex.compile(
+    r"(?i)(?:\b(?:in|since|during|circa|year|years|yr|dx|dx'd|diagnosed|s/p|h/o|hx|history|mi|nstemi|stemi|"
+    r"cabg|cva|tia|ptca|pci|stent(?:ed|s)?|avr|mvr|surgery|repair|replacement|arrest|admission|admitted|"
+    r"transplant|resection|removal|removed|ablation|cardioversion|chole|appy|colectomy|mastectomy|"
+    r"lobectomy|born|dob|married|retired|widowed|graduated|last|prior|previous|episode|class|of|its|it's|is|"
+    r"year|summer|winter|spring|fall|cad|chf|htn|ca|cancer|copd|dm|niddm|iddm|pe|dvt|afib|pacer|ppm|icd|aicd)\b"
+    r"[\s:,.-]*|,\s*)$")
+
+
+def weak_year_context(text: str, start: int, end: int) -> bool:
+    """Vetoes a bare 20xx year unless something before it says 'year'."""
+    return not_year_context(text, start, end) or not _YEAR_CUE.search(_before(text, start, 24))
+
+
+_CATH_AFTER = regex.compile(r"(?i)^\s*(?:fr\b|french|foley|cath|catheter|sheath|cordis|introducer|ngt|ogt|"
+                            r"tube|ett|trach|swan|picc|line|port|dobhoff|pigtail|chest|ct\b|mm|g\b|gauge)")
+
+
+def catheter_size(text: str, start: int, end: int) -> bool:
+    """``16F foley`` is a catheter size, not an age and sex."""
+    return bool(_CATH_AFTER.match(_after(text, end, 14)))
+
+
+def _age_value(s: str) -> int | None:
+    m = regex.search(r"\d{1,3}", s)
+    return int(m.group()) if m else None
+
+
+def age_ok(s: str) -> bool:
+    v = _age_value(s)
+    return v is not None and 0 <= v <= 125
+
+
+_AGE_WORDS = regex.compile(r"(?i)\b(?:ninety|one hundred|hundred)")
+
+
+def age_over_89(text: str) -> bool:
+    """True when an AGE span's text states an age above 89 (HIPAA: aggregate as 90+)."""
+    v = _age_value(text)
+    if v is not None:
+        return v > 89
+    return bool(_AGE_WORDS.search(text))
+
+
+def not_phone_context(text: str, start: int, end: int) -> bool:
+    """Lab panels and ranges that look like numbers with separators."""
+    b = _before(text, start, 12).lower()
+    return bool(regex.search(r"(?:mrn|mr#|record|acct|account|ssn|dob|lot|#\s*of)\s*[:#]?\s*$", b))
+
+
+# --- English patterns ---------------------------------------------------------------------
+
+P = Pattern
+I_ = regex.IGNORECASE
+
+EN_PATTERNS: tuple[Pattern, ...] = (
+    # dates --------------------------------------------------------------------
+    P("date_iso", rf"(?<![\d/.-]){YEAR4}[-/.](?:0?[1-9]|1[0-2])[-/.]{DAY}(?:[T ](?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?"
+      rf"(?![\d/])", "DATE", 0.97, validate=md_ok),
+    P("date_numeric", rf"(?<![\d/.:'-])(?<![xX])(?:{DAY}|{MONTH_NUM})(?P<sep>[/.-]){DAY}(?P=sep)(?:{YEAR4}|\d{{2}})"
+      rf"(?![\d/%]|\.\d|-\d){TIME}?", "DATE", 0.95, validate=md_ok,
+      invalidate=lambda t, s, e: _VENT.search(_before(t, s, 30)) is not None),
+    P("date_month_day", rf"(?<![\d/.:,=+'’])(?<!\d[-xX])(?<![xX])(?<!\b[xX]\s){MONTH_NUM}/{DAY}(?![\d/]|\.\d|\s*[+%])", "DATE", 0.75,
+      validate=md_ok, invalidate=not_date_context),
+    P("date_month_day_dash", rf"(?i)(?<=\b(?:on|since|until|from|of|dated?|d/c|dc'd|admitted)\s+)"
+      rf"{MONTH_NUM}-{DAY}(?![\d-]|/\d|\.\d)", "DATE", 0.6, validate=md_ok, invalidate=not_date_context),
+    P("date_month_year", rf"(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:{YEAR4}|\d{{2}})(?![\d/])", "DATE", 0.6,
+      invalidate=not_date_context),
+    P("date_text", rf"(?i)\b(?:{WEEKDAYS_EN},?\s+)?(?:"
+      rf"(?:the\s+)?{DAY}{ORD}(?:\s+of)?[\s-]+{MONTHS_EN}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
+      rf"|{DAY}[\s-]+{MONTHS_EN_FULL}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
+      rf"|{DAY}[\s-]+{MONTHS_EN},?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:]))"
+      rf"|{MONTHS_EN}[\s-]+(?:the\s+)?{DAY}{ORD}?(?!\s*(?:mg|units?|tabs?|ml|cc|%))(?:,?\s+(?:{YEAR4}|'\d{{2}}))?"
+      rf"|{MONTHS_EN},?[\s-]+(?:of\s+)?(?:{YEAR4}|'\d{{2}})"
+      rf")(?![\d:])(?:,?{TIME})?", "DATE", 0.9),
+    P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?(?![\d/])",
+      "DATE", 0.9),
+    P("date_month_alone", r"\b(?:January|February|April|June|July|August|September|October|November|December|"
+      r"JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b", "DATE", 0.7),
+    P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
+      rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
+    P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
+      r"easter|halloween|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day)\b", "DATE", 0.6),
+    P("year_apostrophe", r"(?<![\w'’])['’](?P<y>\d{2})(?![\w'’%]|\s*(?:mg|%|cc|ml))", "DATE", 0.85, group="y"),
+    P("year_19xx", r"(?<![\d/.:,$#-])(?:19[0-9]\d)(?![\d/%]|\.\d|-\d|:)", "DATE", 0.75,
+      invalidate=not_year_context),
+    P("year_20xx", r"(?<![\d/.:,$#-])(?:20[0-3]\d)(?![\d/%]|\.\d|-\d|:|'?s\b)", "DATE", 0.7,
+      invalidate=weak_year_context),
+    P("year_after_event", r"(?<=\b(?:MI|NQWMI|IMI|AMI|CABG|PTCA|CVA|TIA|AVR|MVR|PCI|STENT|DX|DX'D|S/P)"
+      r"(?:\s+(?:in|IN))?\s+)\d{2}(?=\s*[,.;)]|\s*$|\s+(?:and|AND|&)\b)", "DATE", 0.6,
+      validate=lambda s: not s.startswith("0") or s in ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09")),
+    P("year_in_2digit", r"(?i)(?<=\bin\s+)(?:19|20)?\d{2}(?=\s*[,.;)])", "DATE", 0.55),
+    # ages ----------------------------------------------------------------------------
+    P("age_yo", r"(?i)\b(?P<a>\d{1,3})(?=\s*(?:-|\s)?\s*(?:yo\b|y/o\b|y\.o\.?|yrs?\.?\s*old\b|years?[\s-]*old\b|"
+      r"yo[mf]\b|y\s*o\b|yr\s*o\b|year[\s-]*old))", "AGE", 0.95, group="a", validate=age_ok),
+    P("age_aged", r"(?i)\b(?:aged?|age\s*:|age\s+of)\s*(?P<a>\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mm|days|weeks|months|"
+      r"wks|hrs|hours))", "AGE", 0.9, group="a", validate=age_ok),
+    P("age_sex", r"(?:(?<=^|\n)\s*|(?<=\b(?:a|an|is|pt|patient|this|the|PT|PATIENT|IS|A|AN|THIS|THE)\s+))"
+      r"(?P<a>\d{1,3})\s?(?:M|F|y/o|yo)\b", "AGE", 0.8, group="a", validate=age_ok, invalidate=catheter_size),
+    P("age_in_her", r"(?i)\bin\s+(?:his|her|their)\s+(?P<a>(?:early|mid|late)[\s-]*)?(?P<d>\d0)'?s\b", "AGE", 0.7,
+      group="d"),
+    P("age_over_90_words", r"(?i)\b(?:ninety|one[\s-]hundred)(?:[\s-](?:one|two|three|four|five|six|seven|eight|"
+      r"nine))?(?=[\s-]+(?:years?[\s-]*old|yo\b|y/o))", "AGE", 0.9),
+    # contacts ------------------------------------------------------------------------
+    P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),
+    P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
+    P("url_domain", r"(?i)(?<![@\w.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|mil|info|"
+      r"biz|io|us|uk|es|eu|health|co\.uk|com\.es)(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?(?![\w@-])", "URL", 0.85),
+    P("ipv4", r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]\d)",
+      "IPADDR", 0.95, validate=ip_ok),
+    P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{1,4}:){2,7}(?::|[0-9a-f]{1,4})(?::[0-9a-f]{1,4}){0,5}(?![\w:])",
+      "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
+    P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
+      r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),
+    P("phone_us", r"(?<![\d/.-])(?:\+?1[\s.-]?)?\(?(?<!\d)[2-9]\d{2}\)?[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4}"
+      r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?(?![\d/]|\.\d|-\d)", "PHONE", 0.9,
+      validate=lambda s: 10 <= len(digits(s)) <= 16, invalidate=not_phone_context),
+    P("phone_paren", r"\((?P<n>\d{3}[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4})\)", "PHONE", 0.92, group="n"),
+    P("phone_intl", r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}"
+      r"(?![\d])", "PHONE", 0.9, validate=lambda s: 9 <= len(digits(s)) <= 15),
+    P("phone_local", r"(?i)\b(?:tel|telephone|phone|ph|cell|mobile|home|work|office|contact|call|called|#)"
+      r"\s*[:#.]?\s*(?:at\s+)?(?P<n>\d{3}[-.\s]\d{4})(?![\d/-])", "PHONE", 0.85, group="n"),
+    P("pager", r"(?i)\b(?:pager|beeper|beep|bpr|pgr|pg|page\s+(?:me\s+)?(?:at|#)|p)\s*(?:no\.?|number|num)?"
+      r"\s*[:#]?\s*#?\s*(?P<n>\d{3,10}|\d{3}[-.\s]\d{4})(?![\d/.-]|\s*(?:of|mg|ml|cc|units?|%)\b)", "PHONE", 0.9,
+      group="n", invalidate=lambda t, s, e: regex.search(r"(?i)\bp\s*[:#]?\s*#?\s*$", t[max(0, s - 6):s]) is not None
+      and regex.search(r"(?i)pager|beeper|\bpg", t[max(0, s - 6):s]) is None),
+    P("extension", r"(?i)\b(?:ext\.?|extension|x)\s*(?P<n>\d{3,5})\b(?=\s*(?:$|[).,;]|\n))", "PHONE", 0.7, group="n",
+      invalidate=lambda t, s, e: regex.search(r"(?i)\bx\s*$", t[max(0, s - 4):s]) is not None
+      and not regex.search(r"\d[\s-]*x\s*$", t[max(0, s - 8):s])),
+    # identifiers ---------------------------------------------------------------------------
+    P("ssn", r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])", "SSN", 0.95, validate=ssn_ok),
+    P("ssn_context", r"(?i)\b(?:ssn|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:no\.?|number|#))?|ss#)\s*[:#.]?\s*"
+      r"(?P<n>\d{3}[-\s]?\d{2}[-\s]?\d{4})\b", "SSN", 0.98, group="n", validate=ssn_ok),
+    P("mrn", r"(?i)\b(?:mrn|m\.r\.n\.|mr\s*#|mr\s*no\.?|mr\s*:|medical\s+record(?:\s+(?:number|no\.?|num|#))?|"
+      r"record\s*(?:#|no\.?|number)|unit\s*(?:no\.?|number|num|#)|hospital\s+(?:number|no\.?|#)|"
+      r"hosp\s*#|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#)"
+      r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
+    P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
+      r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?))"
+      r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,16}\d)\b", "ACCOUNT", 0.9, group="n"),
+    P("healthplan", r"(?i)\b(?:member\s*(?:id|#|no\.?|number)|policy\s*(?:#|no\.?|number|id)|insurance\s*(?:id|#|no\.?"
+      r"|number)|medicaid\s*(?:id|#|no\.?|number)?|medicare\s*(?:id|#|no\.?|number)?|subscriber\s*(?:id|#|no\.?)|"
+      r"group\s*(?:#|no\.?|number)|health\s*plan\s*(?:id|#|no\.?|number)?|beneficiary\s*(?:id|#|no\.?|number)|hicn)"
+      r"\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
+    P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
+      r"\s*[:#.]\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
+    P("dea", r"(?i)\bdea\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-Z][A-Z9]\d{7})\b", "LICENSE", 0.97, group="n"),
+    P("dea_checksum", r"\b[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}\b", "LICENSE", 0.85, validate=dea_ok),
+    P("npi", r"(?i)\bnpi\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>\d{10})\b", "LICENSE", 0.97, group="n"),
+    P("npi_checksum", r"(?<![\d-])[12]\d{9}(?![\d-])", "LICENSE", 0.6, validate=npi_ok,
+      invalidate=lambda t, s, e: not regex.search(r"(?i)(?:provider|physician|prescriber|np|id)\W*$", t[max(0, s - 20):s])),
+    P("vin", r"(?i)\b(?:vin\s*(?:#|no\.?|number)?\s*[:#.]?\s*)?(?P<n>[A-HJ-NPR-Z0-9]{17})\b", "VEHICLE", 0.9, group="n",
+      validate=vin_ok),
+    P("vin_context", r"(?i)\bvin\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-HJ-NPR-Z0-9]{11,17})\b", "VEHICLE", 0.95,
+      group="n", validate=has_digit),
+    P("plate", r"(?i)\b(?:licen[cs]e\s+plate|plate\s*(?:#|no\.?|number)?|tag\s*#|registration\s*(?:#|no\.?))"
+      r"\s*[:#.]?\s*(?P<n>[A-Z0-9]{1,4}[ -]?[A-Z0-9]{1,5})\b", "VEHICLE", 0.9, group="n", validate=has_digit),
+    P("device_serial", r"(?i)\b(?:serial\s*(?:#|no\.?|number|num)?|s/n|sn\s*[:#]|model\s*(?:#|no\.?)|lot\s*(?:#|no\.?)|"
+      r"device\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "DEVICE", 0.9, group="n",
+      validate=has_digit),
+    P("generic_id", r"(?i)\b(?:id\s*(?:#|no\.?|number)|identification\s*(?:#|no\.?|number)|passport\s*(?:#|no\.?|number)?|"
+      r"employee\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "IDNUM", 0.85, group="n",
+      validate=has_digit),
+    # places --------------------------------------------------------------------------------
+    # street, state, zip, city: {STATES}, {STATE_NAMES} and {SUFFIX} are filled in at load()
+    P("street_address", r"\b(?P<s>\d{1,6}[A-Z]?(?:-\d{1,5})?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West|NORTH|SOUTH|"
+      r"EAST|WEST)\s+)?(?:(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))\s+){1,3}{SUFFIX}\.?"
+      r"(?:,?\s+(?:Apt|APT|Apartment|Suite|STE|Ste|SUITE|Unit|UNIT|Fl|Floor|#)\.?\s*#?\s*[A-Z0-9-]{1,6})?)(?![\w])",
+      "STREET", 0.9, group="s"),
+    P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),
+    P("zip_after_state", r"(?<=\b(?:{STATES}|{STATE_NAMES}),?\s{1,3})(?P<z>\d{5}(?:-\d{4})?)(?![\d-])", "ZIP", 0.95,
+      group="z"),
+    P("zip_context", r"(?i)\b(?:zip|zipcode|zip\s+code|postal\s+code)\s*[:#]?\s*(?P<z>\d{5}(?:-\d{4})?)\b", "ZIP", 0.95,
+      group="z"),
+    P("state_before_zip", r"(?<=,\s{0,2}|[a-z]\s)(?P<st>{STATES})(?=,?\s{1,3}\d{5}(?:-\d{4})?(?![\d-]))", "STATE", 0.9,
+      group="st"),
+    P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
+      r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE),
+    # field headers -----------------------------------------------------------------------------
+    P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
+      r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n"),
+    P("field_dob", rf"(?i)\b(?:dob|d\.o\.b\.|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?\s*"
+      rf"(?P<d>\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|{MONTHS_EN}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{MONTHS_EN}\s+\d{{4}})",
+      "DATE", 0.99, group="d"),
+)
+
+
+def _state_alternation(lex: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(regex.escape(s) for s in sorted(lex, key=len, reverse=True)) + ")"
+
+
+class PatternDetector:
+    """Regex detectors of identifier shapes for one language (``en`` or ``es``)."""
+
+    family = "pattern"
+
+    def __init__(self, lang: str = "en", timeout: float = 2.0):
+        self.lang = lang
+        self.name = "pattern"
+        self.timeout = timeout
+        self._compiled: list[tuple[Pattern, regex.Pattern]] | None = None
+
+    def patterns(self) -> tuple[Pattern, ...]:
+        if self.lang == "es":
+            from .patterns_es import ES_PATTERNS
+
+            shared = tuple(p for p in EN_PATTERNS if p.name in SHARED_WITH_ES)
+            return ES_PATTERNS + shared
+        return EN_PATTERNS
+
+    def load(self) -> None:
+        if self._compiled is not None:
+            return
+        from ..lexicons import load_lexicon
+
+        subst = {
+            "{STATES}": _state_alternation(load_lexicon("states_us_abbr")),
+            "{STATE_NAMES}": _state_alternation(load_lexicon("states_us")),
+            "{SUFFIX}": STREET_SUFFIX_RE,
+        }
+        compiled = []
+        for p in self.patterns():
+            src = p.regex
+            for k, v in subst.items():
+                src = src.replace(k, v)
+            compiled.append((p, regex.compile(src, p.flags | regex.VERSION0)))
+        self._compiled = compiled
+
+    def describe(self) -> dict:
+        return {"lang": self.lang, "patterns": len(self.patterns())}
+
+    def detect(self, document: Document) -> list[Span]:
+        self.load()
+        assert self._compiled is not None
+        text = document.text
+        best: dict[tuple[int, int], Span] = {}
+        for p, rx in self._compiled:
+            try:
+                for m in rx.finditer(text, timeout=self.timeout):
+                    start, end = m.span(p.group)
+                    if start < 0 or end <= start:
+                        continue
+                    # trim surrounding spaces/punctuation the pattern may include
+                    while end > start and text[end - 1] in " \t\n\r,;:":
+                        end -= 1
+                    while start < end and text[start] in " \t\n\r,;:":
+                        start += 1
+                    if end - start > 1 and text[end - 1] == "." and _strip_period(text, start, end):
+                        end -= 1
+                    if end <= start:
+                        continue
+                    s = text[start:end]
+                    if p.validate is not None and not p.validate(s):
+                        continue
+                    if p.invalidate is not None and p.invalidate(text, start, end):
+                        continue
+                    key = (start, end)
+                    old = best.get(key)
+                    if old is None or p.score > old.confidence:
+                        best[key] = Span(start, end, p.label, f"pattern:{p.name}", p.score)
+            except TimeoutError:
+                log.warning("pattern %s timed out on a document of %d chars; skipped", p.name, len(text))
+        return sorted(best.values(), key=lambda s: (s.start, s.end))
+
+
+_ABBR_END = regex.compile(r"(?:\b\p{L}{1,3}|\b\p{L}\.\p{L}|\bno|\bsept|\bavda|\bapt)\.$", regex.IGNORECASE)
+
+
+def _strip_period(text: str, start: int, end: int) -> bool:
+    """A final period is sentence punctuation unless it ends an abbreviation (``St.``, ``Oct.``)."""
+    return _ABBR_END.search(text[max(start, end - 6):end]) is None
+
+
+STREET_SUFFIX_RE = (
+    r"(?:Street|STREET|St|ST|Avenue|AVENUE|Ave|AVE|Av|Road|ROAD|Rd|RD|Boulevard|BOULEVARD|Blvd|BLVD|Drive|DRIVE|"
+    r"Dr|DR|Lane|LANE|Ln|LN|Court|COURT|Ct|CT|Place|PLACE|Pl|PL|Terrace|TERRACE|Ter|Parkway|PARKWAY|Pkwy|PKWY|"
+    r"Highway|HIGHWAY|Hwy|HWY|Circle|CIRCLE|Cir|CIR|Way|WAY|Square|SQUARE|Sq|Trail|TRAIL|Trl|Pike|PIKE|"
+    r"Plaza|PLAZA|Alley|Route|ROUTE|Rte|Turnpike|Expressway|Freeway)"
+)
+
+# English patterns that also apply to Spanish notes (contacts, network, generic IDs).
+SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone_intl", "date_iso", "vin"})

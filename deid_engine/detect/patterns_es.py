@@ -1,0 +1,147 @@
+"""Spanish pattern detectors (``lang="es"``): DNI/NIE, NASS, NHC, colegiado, phones,
+postal codes, addresses, dates, ages, and the header fields of Spanish clinical
+reports (``Nombre:``, ``Domicilio:``, ``Médico:`` ...).
+
+Span boundaries follow MEDDOCAN's guidelines: an age keeps its unit
+(``70 años``), an address runs from the street type to the door/floor
+(``c/ del Abedul 5-7, 2º dcha``), a date keeps its words
+(``12 de diciembre de 2016``).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .patterns import DAY, YEAR4, Pattern, digits, has_digit, md_ok
+
+P = Pattern
+
+MONTHS_ES = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|"
+             r"diciembre|ene\.?|feb\.?|mar\.?|abr\.?|may\.?|jun\.?|jul\.?|ago\.?|sept?\.?|oct\.?|nov\.?|dic\.?)")
+MONTHS_ES_FULL = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|"
+                  r"diciembre)")
+WEEKDAYS_ES = r"(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo)"
+
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def dni_ok(s: str) -> bool:
+    """DNI (8 digits + letter) or NIE (X/Y/Z + 7 digits + letter) checksum."""
+    s = regex.sub(r"[\s.-]", "", s.upper())
+    if regex.fullmatch(r"[XYZ]\d{7}[A-Z]", s):
+        s = str("XYZ".index(s[0])) + s[1:]
+    if not regex.fullmatch(r"\d{8}[A-Z]", s):
+        return False
+    return _DNI_LETTERS[int(s[:8]) % 23] == s[8]
+
+
+def es_phone_ok(s: str) -> bool:
+    d = digits(s)
+    if d.startswith("0034"):
+        d = d[4:]
+    elif d.startswith("34") and len(d) == 11:
+        d = d[2:]
+    return len(d) == 9 and d[0] in "6789"
+
+
+def cp_ok(s: str) -> bool:
+    return len(s) == 5 and 1 <= int(s[:2]) <= 52
+
+
+_NAME_WORD = r"[A-ZÁÉÍÓÚÑÜ][\wáéíóúñüÁÉÍÓÚÑÜ'’.-]*"
+_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:(?:de|del|la|las|los|y|i|van|von|da|do|dos)[ \t]+)*{_NAME_WORD}){{0,5}}"
+_STREET_TYPES = (r"(?:calle|c/|c\.|cl\.|avda\.?|avenida|av\.|avinguda|avgda\.?|plaza|pza\.?|pl\.|plaça|paseo|pº|"
+                 r"passeig|camino|carretera|ctra\.?|ronda|traves[íi]a|glorieta|carrer|c/\.|r[úu]a|urbanizaci[óo]n|"
+                 r"urb\.|paraje|pasaje|v[íi]a|alameda|rambla|callej[óo]n|cuesta|barrio|bº|pol[íi]gono|partida)")
+_STREET_NAME = r"(?:(?:de|del|la|las|los|el|y|d['’])\s+|[\wáéíóúñüÁÉÍÓÚÑÜ'’ª.-]+\s*){1,6}?"
+_DOOR = (r"(?:,?\s*(?:(?:n[ºo°]\.?\s*)?\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*[ºª°])?(?:\s*[A-Za-z](?![\wáéíóú]))?|s/n)"
+         r"(?:(?:\s*,\s*|\s+)(?:esc(?:alera)?\.?\s*\w{1,3}|piso\s*\w{1,3}|puerta\s*\w{1,3}|bajo|[áa]tico|"
+         r"(?:dcha|izda|izq|dch|dcho|izqdo|pta)\.?|\d{1,3}\s*[ºª°]\s*(?:(?:dcha|izda|izq|dch)\.?|[A-Za-z](?![\w]))?|"
+         r"\d{1,3}(?:\s*[A-Za-z])?(?![\w])|[A-Z](?![\w]))){0,4})")
+
+ES_PATTERNS: tuple[Pattern, ...] = (
+    # dates
+    P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
+      "DATE", 0.95, validate=md_ok),
+    P("es_date_text", rf"(?i)\b(?:{WEEKDAYS_ES},?\s+)?(?:(?:el\s+)?{DAY}\s*(?:de\s+|[-/\s]){MONTHS_ES}"
+      rf"(?:\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?(?:{YEAR4}|\d{{2}}(?!\d)))?"
+      rf"|{MONTHS_ES_FULL}\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?{YEAR4})\b", "DATE", 0.93),
+    P("es_month_alone", rf"(?i)\b{MONTHS_ES_FULL}\b", "DATE", 0.7),
+    P("es_year", rf"(?i)(?<=\b(?:en|desde|hasta|año|años|del|de|el|durante|antes\s+de|a\s+partir\s+de)\s+)"
+      rf"(?:el\s+)?(?P<y>{YEAR4})(?![\d/.,]\d)", "DATE", 0.8, group="y"),
+    P("es_year_bare", rf"(?<![\d/.,:-]){YEAR4}(?![\d/%]|[.,]\d|\s*(?:mg|ml|cc|g\b|ui|u\b|kcal|€))", "DATE", 0.6,
+      validate=lambda s: 1900 <= int(s) <= 2030),
+    # ages
+    P("es_age", r"(?i)(?:(?<=\bedad\s*:?\s*)|(?<=\b(?:de|a\s+los|desde\s+los|hasta\s+los|con|los)\s+)|"
+      r"(?<=\b(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|joven|ancian[oa]|"
+      r"femenina|masculino|gestante|primigesta|neonato|recién\s+nacid[oa])\s*,?\s*(?:de\s+)?))"
+      r"(?P<a>(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s*"
+      r"(?:años|año|a\.|a(?=\W)|meses|mes|d[íi]as|semanas)(?:\s+y\s+\d{1,2}\s*(?:meses|mes|d[íi]as))?)",
+      "AGE", 0.9, group="a",
+      invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
+                                             r"evoluci[óo]n\s+de|historia\s+de|periodo\s+de|plazo\s+de)\s+$",
+                                             t[max(0, s - 25):s]) is not None
+      or (regex.search(r"(?i)\b(?:de|con)\s+$", t[max(0, s - 5):s]) is not None
+          and not regex.search(r"(?i)(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|femenina|masculino|lactante|"
+                               r"chic[oa]|señora?|adolescente|joven|ancian[oa]|gestante)\s*,?\s*(?:de|con)\s+$",
+                               t[max(0, s - 30):s])
+          and not regex.match(r"\s+de\s+edad", t[e:e + 10]))),
+    P("es_age_field", r"(?im)\bedad\s*:\s*(?P<a>\d{1,3})(?!\s*(?:años|año|a\.|meses|mes|d[íi]as))\b", "AGE", 0.9,
+      group="a"),
+    # contacts
+    P("es_fax", r"(?i)\bfax\s*[:.]?\s*(?P<n>(?:\(?\+?\d{1,4}\)?[\s.-]?)?\d{2,3}(?:[\s.-]?\d{2,4}){2,3})", "FAX", 0.97,
+      group="n", validate=lambda s: 9 <= len(digits(s)) <= 13),
+    P("es_phone", r"(?<![\d/.,-])(?:(?:\+|00)\s?34[\s.-]?)?[6789](?:[\s.-]?\d){8}(?![\d/]|[.,]\d)", "PHONE", 0.9,
+      validate=es_phone_ok,
+      invalidate=lambda t, s, e: regex.search(r"(?i)(?:nass|nhc|dni|nif|nie|col|episodio|n[ºo°])\s*[:.]?\s*$",
+                                             t[max(0, s - 12):s]) is not None),
+    P("es_phone_context", r"(?i)\b(?:tel[ée]fono|tel[fs]?\.?|tfno\.?|tlf\.?|m[óo]vil|tfn\.?|telf\.?)\s*[:.]?\s*"
+      r"(?P<n>\+?[\d(][\d\s().-]{6,16}\d)", "PHONE", 0.95, group="n",
+      validate=lambda s: 7 <= len(digits(s)) <= 13),
+    # identifiers
+    P("es_dni", r"(?i)(?<![\w-])(?:\d{8}|[XYZ][-\s]?\d{7})[-\s]?[A-Z](?![\w])", "IDNUM", 0.95, validate=dni_ok),
+    P("es_dni_context", r"(?i)\b(?:DNI|NIF|NIE|D\.N\.I\.|documento\s+nacional\s+de\s+identidad|pasaporte)\s*[:.]?\s*"
+      r"(?P<n>[XYZ]?[-\s]?\d[\d.\s-]{5,10}[-\s]?[A-Z]?)(?![\w])", "IDNUM", 0.9, group="n"),
+    P("es_nass", r"(?i)\b(?:NASS|NUSS|NSS|n[ºo°]\s*(?:de\s+)?(?:afiliaci[óo]n|seguridad\s+social|S\.S\.)|"
+      r"n[úu]mero\s+de\s+(?:afiliaci[óo]n|la\s+seguridad\s+social)(?:\s+a\s+la\s+seguridad\s+social)?|CIP|TIS|"
+      r"tarjeta\s+sanitaria|n[ºo°]\s*(?:de\s+)?p[óo]liza|p[óo]liza)\s*[:.]?\s*(?P<n>[A-Z]{0,4}\d[\d\s/-]{5,16}\d)(?![\d])",
+      "HEALTHPLAN", 0.95, group="n"),
+    P("es_nhc", r"(?i)\b(?:NHC|N\.H\.C\.|CIPA|historia\s+cl[íi]nica|n[ºo°]\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?|"
+      r"n[úu]mero\s+de\s+historia(?:\s+cl[íi]nica)?|HC)\s*(?:n[ºo°.]\s*)?[:.]?\s*(?:[a-z]{2,4}-)?"
+      r"(?P<n>[A-Z]{0,3}\d[\d.-]{3,14}[\dA-Z]?)(?![\w])", "MEDICALRECORD", 0.95, group="n"),
+    P("es_episodio", r"(?i)\b(?:episodio|n[ºo°]\s*(?:de\s+)?episodio|n[ºo°]\s*(?:de\s+)?ingreso|ingreso\s+n[ºo°])"
+      r"\s*[:.]?\s*(?P<n>\d[\d-]{3,16})(?![\d])", "ACCOUNT", 0.9, group="n"),
+    P("es_colegiado", r"(?i)(?:\bn[ºo°]\s*\.?\s*(?:de\s+)?col(?:egiado)?\.?|\bn[úu]m(?:ero|\.)?\s*(?:de\s+)?colegiad[oa]|"
+      r"\bcolegiad[oa]\s*(?:n[ºo°.]*)?|\bcol\.?\s*n[ºo°.]*|\bCNP)\s*[:.]?\s*(?P<n>\d{2}\s?\d{2}\s?\d{3,6}|\d{5,10})(?![\d])",
+      "LICENSE", 0.95, group="n"),
+    P("es_generic_id", r"(?i)\b(?:n[ºo°]\s*(?:de\s+)?(?:identificaci[óo]n|registro|expediente|referencia|serie|lote)|"
+      r"n[úu]mero\s+de\s+(?:identificaci[óo]n|registro|expediente|referencia|serie|lote)|matr[íi]cula)"
+      r"\s*[:.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})(?![\w])", "IDNUM", 0.85, group="n", validate=has_digit),
+    # places
+    P("es_cp", r"(?i)\b(?:CP|C\.P\.|c[óo]digo\s+postal|cod\.\s*postal)\s*[:.]?\s*(?P<z>\d{5}(?:-\d{3})?|\d{2}\s\d{2}\s\d{5})"
+      r"(?![\d])", "ZIP", 0.95, group="z"),
+    P("es_cp_city", r"(?<![\d/.,:-])(?P<z>(?:0[1-9]|[1-4]\d|5[0-2])\d{3})(?=[\s.,-]{1,3}(?:\(?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+))",
+      "ZIP", 0.8, group="z", validate=cp_ok,
+      invalidate=lambda t, s, e: regex.search(r"(?i)(?:nass|nhc|dni|col|episodio|n[ºo°])\s*[:.]?\s*$",
+                                             t[max(0, s - 12):s]) is not None),
+    P("es_street", rf"(?i)(?<![\w/])(?P<s>{_STREET_TYPES}\s*{_STREET_NAME}{_DOOR})(?=[\s.,;)]|$)", "STREET", 0.9,
+      group="s", validate=lambda s: has_digit(s) or "s/n" in s.lower(),
+      invalidate=lambda t, s, e: t[s:e].split(None, 1)[0].lower() in ("vía", "via")
+      and regex.match(r"(?i)v[íi]a\s+(?:oral|intravenosa|venosa|subcut|a[ée]rea|biliar|intramuscular|rectal|"
+                      r"t[óo]pica|sublingual|inhalatoria|nasal)", t[s:e]) is not None),
+    # header fields of Spanish clinical reports
+    P("es_field_nombre", rf"(?m)^[ \t]*Nombre[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95, group="n"),
+    P("es_field_apellidos", rf"(?m)^[ \t]*Apellidos[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95,
+      group="n"),
+    P("es_field_medico", rf"(?m)(?:^|\b)(?:M[ée]dico|Doctora?|Dra?\.|Facultativo|Remitido\s+por|Firmado|Responsable)"
+      rf"[ \t]*:[ \t]*(?:(?:Dra?|Dr)\.?[ \t]+)?(?P<n>{_NAME})(?=[ \t]*(?:N[ºo°]|\.|,|$|\n|[ \t]+c/|[ \t]+Servicio))",
+      "DOCTOR", 0.9, group="n"),
+    P("es_field_domicilio", r"(?m)^[ \t]*(?:Domicilio|Direcci[óo]n)[ \t]*:[ \t]*(?P<s>[^\n]+?)[ \t]*\.?[ \t]*$", "STREET",
+      0.93, group="s"),
+    P("es_field_localidad", r"(?m)^[ \t]*(?:Localidad|Provincia|Municipio|Ciudad|Poblaci[óo]n)(?:[ \t]*/[ \t]*"
+      r"(?:Provincia|Localidad))?[ \t]*:[ \t]*(?P<c>[^\n.]+?)[ \t]*\.?[ \t]*$", "CITY", 0.93, group="c"),
+    P("es_field_pais", r"(?m)^[ \t]*Pa[íi]s(?:[ \t]+de[ \t]+(?:nacimiento|origen))?[ \t]*:[ \t]*(?P<c>[^\n.]+?)[ \t]*\.?[ \t]*$",
+      "COUNTRY", 0.9, group="c"),
+    P("es_field_sexo", r"(?i)\bsexo\s*:\s*(?P<x>hombre|mujer|var[óo]n|masculino|femenino|[HMVF])(?![\w])", "OTHER", 0.9,
+      group="x"),
+)

@@ -33,6 +33,16 @@ READERS: dict[str, Reader] = {
 }
 
 
+def _register_extra() -> None:
+    from .formats_extra import EXTRA_READERS
+
+    for ext, reader in EXTRA_READERS.items():
+        READERS.setdefault(ext, reader)
+
+
+_register_extra()
+
+
 def supported_extensions() -> tuple[str, ...]:
     return tuple(sorted(READERS))
 

@@ -173,7 +173,9 @@ def _lazy(module: str, attr: str = "add_parser") -> Callable[[argparse._SubParse
     return add
 
 
-COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {}
+COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "redact": _lazy(".redact.cli"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,81 @@
+"""``deid redact IN_DIR OUT_DIR``: one-click redact-and-export from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .operators import OPERATORS
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    r = sub.add_parser("redact", help="write a redacted copy of a folder with an audit report")
+    r.add_argument("input", help="folder of notes (.txt .docx .rtf .pdf .csv)")
+    r.add_argument("output", help="folder to write the redacted copy into (not inside the input)")
+    r.add_argument("--operator", choices=OPERATORS, default="surrogate")
+    r.add_argument("--date-shift", choices=["per_patient", "per_export", "none"], default=None,
+                   help="shift dates (default: per_patient with --operator surrogate, else none)")
+    r.add_argument("--unreviewed", choices=["redact", "skip"], default="redact",
+                   help="documents without review decisions: redact with the detectors (default) or skip")
+    r.add_argument("--lang", choices=["en", "es"], default="en")
+    r.add_argument("--detectors", default="rules", help="detector preset (rules, tagger, default) or names")
+    r.add_argument("--jobs", type=int, default=1, help="worker processes (same output for any number)")
+    r.add_argument("--overwrite", action="store_true", help="replace existing files in the output folder")
+    r.add_argument("--csv-columns", default="", help="comma-separated CSV text columns (default: auto)")
+    r.add_argument("--csv-id-columns", default="", help="comma-separated CSV patient-id columns")
+    r.add_argument("--link-map-password-file",
+                   help="write linkmap.enc (original -> replacement), encrypted with the password in this file")
+    r.add_argument("--no-verify", action="store_true", help="skip the verification pass over the output")
+    # room for a cluster run (another module adds the implementation)
+    r.set_defaults(func=cmd_redact)
+
+
+def _split(v: str) -> tuple[str, ...]:
+    return tuple(x.strip() for x in v.split(",") if x.strip())
+
+
+def cmd_redact(args: argparse.Namespace) -> int:
+    from ..cli import _progress
+    from ..types import FileProblem, Progress
+    from .export import ExportOptions, ExportSummary, export_folder
+
+    password = None
+    if args.link_map_password_file:
+        password = Path(args.link_map_password_file).read_text(encoding="utf-8").strip()
+        if not password:
+            print("deid redact: the link-map password file is empty", file=sys.stderr)
+            return 2
+    date_shift = args.date_shift or ("per_patient" if args.operator == "surrogate" else "none")
+    options = ExportOptions(operator=args.operator, date_shift=date_shift, unreviewed=args.unreviewed,
+                            lang=args.lang, detectors=args.detectors, overwrite=args.overwrite,
+                            csv_columns=_split(args.csv_columns), csv_id_columns=_split(args.csv_id_columns),
+                            verify=not args.no_verify, link_map_password=password)
+    overrides = None  # reviewed spans come from the app; the CLI redacts with the detectors
+    bar = _progress(None, total=0, desc="redact", unit="file")
+    summary = None
+    for item in export_folder(Path(args.input), Path(args.output), options, overrides=overrides, jobs=args.jobs):
+        if isinstance(item, Progress):
+            if hasattr(bar, "total") and bar.total != item.total:
+                bar.total = item.total
+            if hasattr(bar, "update"):
+                bar.update(item.done - bar.n)
+        elif isinstance(item, FileProblem):
+            msg = str(item)
+            if hasattr(bar, "write"):
+                bar.write(msg, file=sys.stderr)
+            else:
+                print(msg, file=sys.stderr)
+        elif isinstance(item, ExportSummary):
+            summary = item
+    if hasattr(bar, "close"):
+        bar.close()
+    assert summary is not None
+    print(f"files ok {summary.files_ok} / failed {summary.files_failed} / skipped {summary.files_skipped}; "
+          f"{summary.documents} documents, {sum(summary.counts.values())} replacements, "
+          f"{summary.residuals} residual candidates; {summary.seconds:.1f}s")
+    print(f"report: {summary.report_path}")
+    if summary.link_map_path:
+        print(f"link map (encrypted): {summary.link_map_path}")
+    total_failure = summary.files and summary.files_ok == 0 and summary.files_failed > 0
+    return 1 if total_failure or summary.cancelled else 0

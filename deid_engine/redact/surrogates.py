@@ -433,7 +433,19 @@ _EN_WORD_VALUES = {_en_words(i): i for i in range(100)}
 
 
 def age_over_89(value: str) -> bool:
-    """True when an age string states more than 89 years (digits or English words)."""
+    """True when an age string states more than 89 years (the detectors' helper if present)."""
+    try:
+        from ..detect.patterns import age_over_89 as detectors_age_over_89
+    except Exception:
+        return _age_over_89(value)
+    try:
+        return bool(detectors_age_over_89(value)) or _age_over_89(value)
+    except Exception:
+        return _age_over_89(value)
+
+
+def _age_over_89(value: str) -> bool:
+    """Own fallback: more than 89 years, in digits (not months/days) or English words."""
     m = re.search(r"\d+", value)
     if m:
         return int(m.group()) > 89 and not re.search(r"(?i)\b(mo|month|mes|week|sem|day|d[ií]a|hr|hour)", value)

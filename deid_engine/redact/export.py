@@ -125,6 +125,7 @@ class RecordResult:
     audit: dict[str, Any]
     residuals: tuple[dict[str, Any], ...] = ()
     links: tuple[dict[str, str], ...] = ()  # original -> replacement; only when a link map is asked for
+    seconds: float = field(default=0.0, compare=False)  # timing only; not part of the result
 
 
 # --- per-record ------------------------------------------------------------------
@@ -197,10 +198,9 @@ def process_document(doc: Document, spans: Sequence[Span] | None, ctx: ExportCon
         "date_shift_scope": scope,
         "verified": verified,
         "residuals": len(residuals),
-        "seconds": round(time.perf_counter() - t0, 6),
     }
     return RecordResult(doc.name, doc.doc_id, red.text, red.spans, red.edits, counts, doc.doc_id,
-                        sha256_text(red.text), audit, tuple(residuals), links)
+                        sha256_text(red.text), audit, tuple(residuals), links, time.perf_counter() - t0)
 
 
 # --- per-file ----------------------------------------------------------------------

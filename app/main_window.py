@@ -393,6 +393,7 @@ class MainWindow(QMainWindow):
             self._remember(folder.resolve())
             self.folder_label.setText(f"Folder: {folder}")
             self.setWindowTitle(f"DeID Studio - {folder.name}")
+            self.view.setFocus()
             return True
         return False
 
@@ -447,6 +448,8 @@ class MainWindow(QMainWindow):
     def cancel_or_escape(self) -> None:
         if self.help_overlay.isVisible():
             self.help_overlay.hide()
+        elif self._typing():
+            self.view.setFocus()
         elif self._relabel_mode:
             self._end_relabel()
         elif self.controller.job_running():

@@ -168,8 +168,13 @@ class DocumentFilterProxy(QSortFilterProxyModel):
         self.setFilterKeyColumn(0)
 
     def set_status_filter(self, status: str) -> None:
-        self._status = status
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.9
+            self.beginFilterChange()
+            self._status = status
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._status = status
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, row, parent) -> bool:
         if not super().filterAcceptsRow(row, parent):

@@ -173,6 +173,9 @@ def build_words() -> None:
             if p.exists():
                 words += [w for w in p.read_text(encoding="utf-8").split("\n")
                           if w and w.islower() and w.isalpha() and "'" not in w]
+        p = SCOWL / f"english-upper.{size}"  # capitalised non-names: English, Friday, Christmas
+        if p.exists():
+            words += [w.lower() for w in p.read_text(encoding="utf-8").split("\n") if w.isalpha()]
     write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35; "
           "lower-case entries only)", "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
     write("common_words_es", COMMON_ES.split(), "hand-written for this project", "Apache-2.0")
@@ -212,7 +215,7 @@ Ranson Raynaud Reed-Sternberg Reiter Reye Rinne Romberg Rovsing Salter-Harris Sc
 Sengstaken-Blakemore Sheehan Shy-Drager Sjogren Sjögren Starling Stevens-Johnson Still Sturge-Weber
 Swan-Ganz Swan Ganz Takayasu Tay-Sachs Tinel Tourette Trendelenburg Trousseau Turner Valsalva Virchow
 Von-Willebrand Willebrand Waldenstrom Wallenberg Weber Wegener Wenckebach Wernicke Whipple Wilms Wilson
-Wolff-Parkinson-White Zenker Zollinger-Ellison Hunt-Hess Child-Pugh Ranson Gleason Breslow Clark
+Wolff-Parkinson-White Douglas Zenker Zollinger-Ellison Hunt-Hess Child-Pugh Ranson Gleason Breslow Clark
 Mallampati Killip Karnofsky Bristol Richmond Ramsay Braden Morse Norton Hoehn Yahr Hunt Hess Fisher
 Spetzler Martin Cormack Lehane Berlin Duke Wells Geneva Framingham Ottawa Denver Miami Philadelphia
 Boston Dobhoff Pleurx Penrose Blake Mepilex Allevyn Tegaderm Duoderm Kerlix Kling Coban Ace Stryker Hill-Rom
@@ -266,6 +269,9 @@ hemodynamically stable weaned extubated intubated reintubated suctioned turned r
 baseline labs lytes electrolytes repleted potassium magnesium calcium phosphate sodium chloride
 glucose hyperglycemia hypoglycemia coverage sliding scale drip gtt bolus infusion titrated
 mental status neuro exam follows commands moves extremities pupils reactive sluggish brisk
+max ted teds vue carevue blocker blockers brady tachy occas nsurg med meds sao sputum
+spanish russian english portuguese chinese haitian creole vietnamese italian greek french polish
+aline a-line fick flowsheet riss temp sats sat lines hct crit lytes abx vanc gtts neb nebs pivs piv
 """ 
 
 

@@ -31,6 +31,20 @@ def _pattern(lang: str) -> Detector:
     return PatternDetector(lang)
 
 
+def _lexicon(lang: str) -> Detector:
+    from .lexicon import LexiconDetector
+
+    return LexiconDetector(lang)
+
+
+def _protected(lang: str) -> SpanFilter:
+    from .protected import ProtectedTermsFilter
+
+    return ProtectedTermsFilter(lang)
+
+
 DETECTORS["pattern"] = _pattern
-PRESETS["rules"] = ("pattern",)
-PRESETS["default"] = ("pattern",)
+DETECTORS["lexicon"] = _lexicon
+PRESETS["rules"] = ("pattern", "lexicon")
+PRESETS["default"] = ("pattern", "lexicon")
+FILTERS["protected"] = _protected

@@ -1,0 +1,450 @@
+"""Lexicon detector: names and places from gazetteers, with context cues.
+
+Matching is exact on normalised tokens (case-folded, accents stripped; the
+same ``norm`` is applied to the lexicons and the text, offsets are kept) and on
+token n-grams for multi-word places (``New York``, ``Costa Rica``). Fuzzy
+matching (rapidfuzz, Levenshtein distance 1) is tried only for a token right
+after a name cue (``Dr. Jonh``).
+
+Confidence comes from evidence, never from the lexicon alone:
+- a cue before the token (``Dr.``, ``Mrs.``, ``seen by``, ``wife``, ``spoke
+  with``; Spanish ``Dra.``, ``Sr.``, ``D.``, ``Dña.``) or a credential after it
+  (``, MD``, ``RN``) raises confidence and picks the subtype: DOCTOR after
+  clinician cues, RELATIVE after family words, PATIENT otherwise;
+- a first name followed by a surname is a name;
+- a bare lexicon hit gets a low score, and is dropped when it is also a common
+  English/Spanish word or a medical term (``MAY``, ``BILL``, ``brown sputum``)
+  unless a cue supports it.
+In mixed-case text a name or place must be capitalised; ALL-CAPS and
+all-lower-case notes carry no case signal, so lexicon + cues + the common-word
+exclusion decide alone.
+
+Facility names (``Calvert Hospital``, ``Hospital Universitario La Paz``) are
+found from their head word plus capitalised neighbours and labelled HOSPITAL.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from ..types import Document, Span
+
+_WORD = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*\.?")
+
+
+@lru_cache(maxsize=200_000)
+def norm(s: str) -> str:
+    """Case-fold and strip accents and trailing periods/apostrophe-s; the one normaliser for lexicon and text."""
+    s = s.rstrip(".")
+    if s.endswith(("'s", "’s", "'S", "’S")):
+        s = s[:-2]
+    s = s.casefold()
+    if not s.isascii():
+        s = "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+    return s.replace("’", "'")
+
+
+# --- cues -------------------------------------------------------------------------
+
+DOCTOR_CUES = {"dr", "doctor", "drs", "md", "attending", "resident", "intern", "fellow", "np", "pa", "rn",
+               "nurse", "physician", "surgeon", "cardiologist", "neurologist", "oncologist", "pcp", "provider",
+               "dra", "doctora", "medico", "enfermera", "enfermero"}
+DOCTOR_PHRASES = {("seen", "by"), ("evaluated", "by"), ("examined", "by"), ("followed", "by"), ("per", "dr"),
+                  ("paged", "dr"), ("spoke", "to", "dr"),
+                  ("remitido", "por"), ("atendido", "por"), ("valorado", "por")}
+RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "mother", "father", "mom", "dad", "sister",
+                 "brother", "sis", "bro", "niece", "nephew", "aunt", "uncle", "cousin", "grandson",
+                 "granddaughter", "grandmother", "grandfather", "fiance", "fiancee", "girlfriend", "boyfriend",
+                 "partner", "spouse", "friend", "neighbor", "neighbour", "proxy", "hcp", "guardian", "sibling",
+                 "esposa", "esposo", "marido", "mujer", "hijo", "hija", "madre", "padre", "hermana", "hermano",
+                 "sobrina", "sobrino", "nieta", "nieto", "tia", "tio", "abuela", "abuelo", "pareja", "novia",
+                 "novio", "cuñada", "cunada", "cuñado", "cunado", "yerno", "nuera", "suegra", "suegro"}
+STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
+                 "d", "dna", "don", "dona"}
+SPANISH_TITLES = {"sr", "sra", "srta", "d", "dna", "don", "dona", "señor", "senor", "señora", "senora"}
+AFTER_DOCTOR = {"aware", "notified", "informed", "paged", "called", "made", "updated", "here", "in", "at"}
+TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dna", "don", "dona", "señor",
+              "senor", "señora", "senora"}
+WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with"), ("talked", "to"),
+             ("named",), ("name", "is"), ("visited", "by"), ("visit", "from"), ("call", "from"),
+             ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person"),
+             ("patient",), ("pt",), ("paciente",)}
+CREDENTIALS = {"md", "m.d", "do", "rn", "np", "pa", "pa-c", "phd", "dds", "rph", "pharmd", "crnp", "lpn", "msw",
+               "lcsw", "dpm", "facc", "facs"}
+PLACE_CUES = {("in",), ("from",), ("to",), ("at",), ("near",), ("lives", "in"), ("home", "in"), ("resident", "of"),
+              ("born", "in"), ("moved", "to"), ("transferred", "from"), ("transferred", "to"), ("visiting", "from"),
+              ("en",), ("de",), ("desde",), ("natural", "de"), ("residente", "en"), ("vive", "en"),
+              ("procedente", "de"), ("trasladado", "a"), ("trasladada", "a")}
+FACILITY_HEADS_EN = {"hospital", "hosp", "medical center", "med center", "clinic", "health center", "infirmary",
+                     "nursing home", "rehab", "rehabilitation center", "health system", "healthcare", "hospice",
+                     "memorial", "medical centre", "urgent care", "va", "vamc", "manor", "nursing center",
+                     "care center", "ltac"}
+FACILITY_HEADS_ES = {"hospital", "clinica", "centro de salud", "complejo hospitalario", "hospital universitario",
+                     "hospital general", "hospital clinico", "consultorio", "ambulatorio", "policlinica",
+                     "residencia", "fundacion", "instituto"}
+STOP = {"the", "a", "an", "of", "and", "to", "from", "at", "in", "on", "by", "with", "for", "or", "is", "was",
+        "de", "del", "la", "el", "los", "las", "y", "en", "al", "por", "con", "outside", "osh", "this", "that",
+        "his", "her", "their", "our", "local", "another", "same", "other", "general", "community", "university"}
+NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
+
+
+@dataclass
+class _Tok:
+    start: int
+    end: int
+    text: str
+    n: str  # normalised
+
+
+class LexiconDetector:
+    """Names, cities, states, countries and facilities from the bundled lexicons."""
+
+    family = "lexicon"
+
+    def __init__(self, lang: str = "en", bare_name_rank: int = 2000, bare_surname_rank: int = 8000):
+        self.lang = lang
+        self.name = "lexicon"
+        self.bare_name_rank = bare_name_rank
+        self.bare_surname_rank = bare_surname_rank
+        self._loaded = False
+
+    # -- loading -------------------------------------------------------------------
+    def load(self) -> None:
+        if self._loaded:
+            return
+        from ..lexicons import load_lexicon, user_list
+
+        es = self.lang == "es"
+        first_lists = ["first_names_es", "first_names_en"] if es else ["first_names_en"]
+        sur_lists = ["surnames_es", "surnames_en"] if es else ["surnames_en"]
+        self.first: dict[str, int] = {}
+        for li in first_lists:
+            for r, w in enumerate(load_lexicon(li)):
+                k = norm(w)
+                if " " not in k:
+                    self.first[k] = min(self.first.get(k, r), r if li in ("first_names_es", "first_names_en") else r)
+        self.surname: dict[str, int] = {}
+        for li in sur_lists:
+            for r, w in enumerate(load_lexicon(li)):
+                k = norm(w)
+                if " " not in k:
+                    self.surname[k] = min(self.surname.get(k, r), r)
+        if es:  # every Spanish list entry counts as frequent
+            for w in load_lexicon("first_names_es"):
+                self.first[norm(w)] = 0
+            for w in load_lexicon("surnames_es"):
+                self.surname[norm(w)] = 0
+
+        self.common: set[str] = {norm(w) for w in load_lexicon("common_words_en")}
+        self.common |= {norm(w) for w in load_lexicon("common_words_es")}
+        self.medical: set[str] = set()
+        for li in ("drugs", "medical_terms", "medical_abbreviations", "medical_eponyms"):
+            self.medical |= {norm(w) for w in load_lexicon(li)}
+        for t in user_list("protected"):
+            self.medical.add(norm(t))
+        # months, weekdays and units are not names
+        self.common |= {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+                        "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+                        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "hr", "hrs", "min"}
+
+        # places: single tokens and n-grams (tuples of normalised tokens) -> label
+        self.places: dict[tuple[str, ...], str] = {}
+        place_lists = [("countries", "COUNTRY")]
+        if es:
+            place_lists += [("provinces_es", "STATE"), ("cities_es", "CITY")]
+        else:
+            place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
+        for li, label in place_lists:
+            for w in load_lexicon(li):
+                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
+                if key and key not in self.places:
+                    self.places[key] = label
+        self.max_place_len = max((len(k) for k in self.places), default=1)
+        heads = FACILITY_HEADS_ES if es else FACILITY_HEADS_EN | FACILITY_HEADS_ES
+        self.facility_heads = {tuple(h.split()) for h in heads}
+        self.max_head_len = max(len(h) for h in self.facility_heads)
+        # fuzzy buckets by first letter (names >= 4 letters)
+        self._buckets: dict[str, list[str]] = {}
+        for k in set(self.first) | set(self.surname):
+            if len(k) >= 4:
+                self._buckets.setdefault(k[0], []).append(k)
+        self._loaded = True
+
+    def describe(self) -> dict:
+        from ..lexicons import lexicon_version
+
+        return {"lang": self.lang, "lexicons": lexicon_version()}
+
+    # -- helpers ---------------------------------------------------------------------
+    def _is_name(self, n: str) -> bool:
+        return (n in self.first or n in self.surname) and not self._is_blocked(n)
+
+    def _is_blocked(self, n: str) -> bool:
+        return n in self.common or n in self.medical
+
+    def _fuzzy_name(self, n: str) -> bool:
+        if len(n) < 4:
+            return False
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        bucket = self._buckets.get(n[0])
+        if not bucket:
+            return False
+        hit = process.extractOne(n, bucket, scorer=Levenshtein.distance, processor=None, score_cutoff=1)
+        return hit is not None
+
+    @staticmethod
+    def _case_mode(text: str) -> str:
+        up = sum(1 for c in text if c.isupper())
+        low = sum(1 for c in text if c.islower())
+        if up + low == 0:
+            return "none"
+        if up / (up + low) > 0.7:
+            return "upper"
+        if up / (up + low) < 0.02:
+            return "lower"
+        return "mixed"
+
+    def _cue_before(self, toks: list[_Tok], i: int, text: str) -> str | None:
+        """The subtype a cue right before token i asks for, or None."""
+        if i == 0:
+            return None
+        p = toks[i - 1]
+        gap = text[p.end:toks[i].start]
+        if "\n" in gap or len(gap) > 4:
+            return None
+        pn = p.n
+        if any(c in gap for c in ".;:!?") and not (pn in STRONG_TITLES and gap.lstrip().startswith(".")
+                                                   and gap.count(".") == 1):
+            return None
+        if pn in DOCTOR_CUES:
+            if pn in STRONG_TITLES or self._is_name(toks[i].n):
+                return "DOCTOR"
+            return None
+        if pn in TITLE_CUES:
+            if pn in SPANISH_TITLES and self.lang != "es":
+                return None
+            if pn == "d" and p.text != "D":
+                return None
+            dotted = gap.lstrip().startswith(".")
+            if not (dotted or self._is_name(toks[i].n) or (p.text[:1].isupper() and p.text[1:].islower()
+                                                           and toks[i].text[:1].isupper())):
+                return None  # "MS" (mental status), "SR" (sinus rhythm) without a name after
+            return "PATIENT"
+        if pn in RELATIVE_CUES:
+            return "RELATIVE" if self._is_name(toks[i].n) or toks[i].text[:1].isupper() else None
+        for phrases, label in ((DOCTOR_PHRASES, "DOCTOR"), (WEAK_CUES, "WEAK"), (PLACE_CUES, None)):
+            for ph in phrases:
+                k = len(ph)
+                if i - k < 0 or label is None:
+                    continue
+                if tuple(t.n for t in toks[i - k:i]) == ph:
+                    return label
+        return None
+
+    def _credential_after(self, toks: list[_Tok], j: int, text: str) -> bool:
+        if j + 1 >= len(toks):
+            return False
+        gap = text[toks[j].end:toks[j + 1].start]
+        return len(gap) <= 3 and "\n" not in gap and toks[j + 1].n in CREDENTIALS and (
+            toks[j + 1].text.isupper() or "," in gap)
+
+    # -- detection ---------------------------------------------------------------------
+    def detect(self, document: Document) -> list[Span]:
+        self.load()
+        text = document.text
+        toks = [_Tok(m.start(), m.end() - (1 if m.group().endswith(".") else 0), m.group().rstrip("."),
+                     norm(m.group())) for m in _WORD.finditer(text)]
+        if not toks:
+            return []
+        mode = self._case_mode(text)
+        out: list[Span] = []
+        used = [False] * len(toks)
+        self._facilities(toks, text, mode, out, used)
+        self._places(toks, text, mode, out, used)
+        self._names(toks, text, mode, out, used)
+        return out
+
+    def _cap(self, t: _Tok, mode: str) -> bool:
+        """Case evidence: in mixed-case text, a capitalised token."""
+        if mode != "mixed":
+            return True
+        return t.text[:1].isupper()
+
+    def _facilities(self, toks, text, mode, out, used) -> None:
+        n = len(toks)
+        for i in range(n):
+            for k in range(self.max_head_len, 0, -1):
+                if i + k > n:
+                    continue
+                key = tuple(t.n for t in toks[i:i + k])
+                if key not in self.facility_heads:
+                    continue
+                if not self._cap(toks[i], mode):
+                    break
+                # name words before the head (English order) or after it (Spanish order)
+                start_j = i
+                j = i - 1
+                while j >= 0 and i - j <= 4 and self._name_like(toks[j], mode, text, toks[j + 1]):
+                    start_j = j
+                    j -= 1
+                end_j = i + k - 1
+                j = i + k
+                if not (start_j < i):
+                    while j < n and j - (i + k) < 5 and (self._name_like(toks[j], mode, text, toks[j - 1]) or (
+                            toks[j].n in ("de", "del", "la", "el", "los", "las", "san", "santa") and j + 1 < n
+                            and self._name_like(toks[j + 1], mode, text, toks[j]))):
+                        end_j = j
+                        j += 1
+                    while end_j >= i + k and toks[end_j].n in ("de", "del", "la", "el", "los", "las"):
+                        end_j -= 1
+                if start_j == i and end_j == i + k - 1:
+                    break  # a bare "hospital"
+                s, e = toks[start_j].start, toks[end_j].end
+                out.append(Span(s, e, "HOSPITAL", "lexicon:facility", 0.8))
+                for q in range(start_j, end_j + 1):
+                    used[q] = True
+                break
+
+    def _name_like(self, t: _Tok, mode: str, text: str, nxt: _Tok) -> bool:
+        gap = text[min(t.end, nxt.end):max(t.start, nxt.start)] if t.start > nxt.start else text[t.end:nxt.start]
+        if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()"):
+            return False
+        if t.n in STOP or t.n in self.medical:
+            return False
+        if mode == "mixed":
+            return t.text[:1].isupper()
+        return t.n not in self.common and len(t.n) >= 2
+
+    def _places(self, toks, text, mode, out, used) -> None:
+        n = len(toks)
+        i = 0
+        while i < n:
+            hit = None
+            for k in range(min(self.max_place_len, n - i), 0, -1):
+                if any(used[i:i + k]):
+                    continue
+                key = tuple(t.n for t in toks[i:i + k])
+                lab = self.places.get(key)
+                if lab is None:
+                    continue
+                if k > 1 and "\n" in text[toks[i].start:toks[i + k - 1].end]:
+                    continue
+                hit = (k, lab)
+                break
+            if hit is None:
+                i += 1
+                continue
+            k, lab = hit
+            first = toks[i]
+            ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
+            single = k == 1
+            blocked = single and (self._is_blocked(first.n) or first.n in self.first or first.n in self.surname)
+            if single and len(first.n) < 4:
+                blocked = True
+            cue = self._cue_before(toks, i, text)
+            place_cue = i > 0 and any(
+                tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in PLACE_CUES)
+            conf = 0.0
+            if ok and not blocked:
+                conf = 0.75 if (place_cue or k > 1) else 0.6
+            elif ok and single and place_cue and not self._is_blocked(first.n) and len(first.n) >= 4 and (
+                    mode == "mixed" or lab != "CITY"):
+                conf = 0.5
+            if conf and cue not in ("DOCTOR", "PATIENT", "RELATIVE"):
+                out.append(Span(first.start, toks[i + k - 1].end, lab, f"lexicon:{lab.lower()}", conf))
+                for q in range(i, i + k):
+                    used[q] = True
+            i += k
+
+    def _names(self, toks, text, mode, out, used) -> None:
+        n = len(toks)
+        i = 0
+        while i < n:
+            t = toks[i]
+            if used[i] or len(t.n) < 2:
+                i += 1
+                continue
+            cue = self._cue_before(toks, i, text)
+            strong = cue in ("DOCTOR", "PATIENT", "RELATIVE")
+            in_first = t.n in self.first
+            in_sur = t.n in self.surname
+            blocked = self._is_blocked(t.n)
+            cap = self._cap(t, mode)
+            if mode == "mixed" and not cap:
+                i += 1
+                continue
+            # extent: this token plus following name-like tokens (initials, surnames)
+            j = i
+            while j + 1 < n and not used[j + 1] and j - i < 3:
+                nx = toks[j + 1]
+                gap = text[toks[j].end:nx.start]
+                if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/"):
+                    break
+                if len(nx.text) == 1 and nx.text.isalpha() and nx.text.isupper() and j + 2 < n:
+                    j += 1  # middle initial
+                    continue
+                nxn = nx.n
+                if self._is_blocked(nxn) or not self._cap(nx, mode):
+                    break
+                if nxn in self.surname or nxn in self.first or (strong and mode == "mixed"):
+                    j += 1
+                    continue
+                if j == i and (strong or (in_first and not blocked)) and len(nxn) >= 3 and nxn not in STOP \
+                        and nxn not in AFTER_DOCTOR and (mode == "mixed" or in_first):
+                    j += 1
+                    continue
+                break
+            length = j - i + 1
+            label = None
+            conf = 0.0
+            title = i > 0 and toks[i - 1].n in STRONG_TITLES
+            if strong:
+                if (in_first or in_sur) and not blocked:
+                    conf = 0.9
+                elif not blocked and self._fuzzy_name(t.n):
+                    conf = 0.8
+                elif not blocked and len(t.n) >= 3 and (mode == "mixed" or title):
+                    conf = 0.75
+                elif blocked and title and t.n not in self.medical and (in_first or in_sur) and (
+                        mode == "mixed" or text[toks[i - 1].end:t.start].startswith(".")):
+                    conf = 0.65  # "Dr. Brown", "MRS. MAY"
+                label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
+            elif (i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
+                  and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")
+                  and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
+                  and "\n" not in text[toks[j].end:toks[j + 1].start]):
+                conf, label = 0.85, "DOCTOR"  # "B. CLIFFORD MD AWARE"
+                t = toks[i - 1]
+            elif cue == "WEAK" and (in_first or in_sur) and not blocked:
+                conf, label = 0.8, "PATIENT"
+            elif (in_first or in_sur) and not blocked:
+                pair = length >= 2 and (in_first and toks[j].n in self.surname)
+                if pair:
+                    conf = 0.75
+                elif self._credential_after(toks, j, text):
+                    conf, label = 0.85, "DOCTOR"
+                elif (in_first and self.first[t.n] < self.bare_name_rank) or (
+                        in_sur and self.surname[t.n] < self.bare_surname_rank):
+                    if len(t.n) >= 3:
+                        conf = 0.55 if mode == "mixed" else 0.45
+                label = label or "PATIENT"
+            elif in_first and length >= 2 and toks[j].n in self.surname and not self._is_blocked(toks[j].n) \
+                    and cap and mode == "mixed":
+                conf, label = 0.6, "PATIENT"  # "Will Smith"
+            if conf and label:
+                if self._credential_after(toks, j, text):
+                    label = "DOCTOR"
+                if conf >= 0.5 or not blocked:
+                    out.append(Span(t.start, toks[j].end, label, f"lexicon:name", conf))
+                for q in range(i, j + 1):
+                    used[q] = True
+                i = j + 1
+                continue
+            i += 1

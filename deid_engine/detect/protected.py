@@ -1,0 +1,156 @@
+"""Medical-term disambiguation: keep eponyms, drugs and abbreviations out of redaction.
+
+``ProtectedTermsFilter`` runs after merging. A NAME or LOCATION span whose
+every word is a protected term (bundled ``medical_eponyms``,
+``medical_abbreviations``, ``medical_terms``, ``drugs`` plus the user's
+``protected`` list) is dropped, unless strong context says it is a person:
+a title right before it (``Mr. Parkinson``, ``Dr. Foley``, ``Dra.``) or a
+credential right after it (``Foley, MD``). A medical head word after it
+(``Parkinson's disease``, ``Foley catheter``, ``Bell palsy``) always wins.
+Matching is exact for abbreviations and words under 6 letters, and allows a
+Levenshtein distance of 1 (6-8 letters) or 2 (9+ letters) through rapidfuzz
+for longer words (``Parkinsons``, ``Alzheimers``).
+
+Spans from ``pattern`` and ``user`` sources are kept (their context is their
+evidence). The user's ``always_redact`` terms are added here as spans with
+source ``user:always_redact`` (label ``OTHER``) and win every overlap.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..taxonomy import category_of, is_label
+from ..types import Document, Span
+from .lexicon import norm
+from .merge import resolve, source_family
+
+_WORD = regex.compile(r"\p{L}[\p{L}\d'’]*(?:-\p{L}[\p{L}\d'’]*)*|\d+")
+TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta", "don",
+          "dona", "prof", "professor", "nurse", "rn", "np", "pa"}
+CREDENTIALS = {"md", "rn", "np", "pa", "do", "phd", "msw", "crnp", "rrt", "lpn", "pharmd", "bsn"}
+MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "cath", "tube", "score", "scale",
+                 "criteria", "test", "maneuver", "manoeuvre", "reflex", "phenomenon", "procedure", "operation",
+                 "repair", "line", "drain", "lymphoma", "tumor", "tumour", "node", "nodes", "fracture", "ulcer",
+                 "respirations", "breathing", "triad", "law", "classification", "stage", "grade", "point",
+                 "pouch", "balloon", "bag", "stockings", "dressing", "enfermedad", "sindrome", "signo", "escala",
+                 "sonda", "test", "prueba", "maniobra", "thyroiditis", "encephalopathy", "dementia", "chorea",
+                 "ataxia", "agar", "stain", "body", "bodies", "cell", "cells", "space", "duct", "valve"}
+FUZZY_MIN = 6
+
+
+class ProtectedTermsFilter:
+    """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
+
+    family = "protected"
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self.name = "protected"
+        self._loaded = False
+
+    def load(self) -> None:
+        if self._loaded:
+            return
+        from ..lexicons import load_lexicon
+
+        self.terms: set[str] = set()
+        for li in ("medical_eponyms", "medical_abbreviations", "medical_terms", "drugs"):
+            for t in load_lexicon(li):
+                self.terms.add(norm(t))
+                for part in regex.split(r"[-\s]+", t):  # Swan-Ganz -> swan, ganz
+                    if len(part) >= 4 and li == "medical_eponyms":
+                        self.terms.add(norm(part))
+        self._eponyms = {norm(t) for t in load_lexicon("medical_eponyms")}
+        self._fuzzy_pool: dict[str, list[str]] = {}
+        for t in self._eponyms | {norm(t) for t in load_lexicon("drugs")}:
+            if len(t) >= FUZZY_MIN and t.isalpha():
+                self._fuzzy_pool.setdefault(t[0], []).append(t)
+        self._loaded = True
+
+    def describe(self) -> dict:
+        from ..lexicons import lexicon_version, user_lists_version
+
+        return {"lang": self.lang, "lexicons": lexicon_version(), "user_lists": user_lists_version()}
+
+    # -- matching -------------------------------------------------------------------
+    def _user_protected(self) -> set[str]:
+        from ..lexicons import user_list
+
+        return {norm(t) for t in user_list("protected")}
+
+    def is_protected(self, word: str, user: set[str] | None = None) -> bool:
+        """Whether one word (or hyphenated compound) is a protected medical term."""
+        self.load()
+        n = norm(word)
+        if n.endswith("s") and n[:-1] in self._eponyms:  # Parkinsons, Hodgkins
+            return True
+        if n in self.terms or (user is not None and n in user):
+            return True
+        if len(n) < FUZZY_MIN or not n.isalpha():
+            return False
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        pool = self._fuzzy_pool.get(n[0])
+        if not pool:
+            return False
+        cutoff = 1 if len(n) <= 8 else 2
+        return process.extractOne(n, pool, scorer=Levenshtein.distance, processor=None,
+                                  score_cutoff=cutoff) is not None
+
+    def _person_context(self, text: str, span: Span) -> bool:
+        before = _WORD.findall(text[max(0, span.start - 12):span.start])
+        if before and norm(before[-1]) in TITLES:
+            gap = text[span.start - 12:span.start]
+            tail = gap[gap.lower().rfind(before[-1].lower()) + len(before[-1]):]
+            if len(tail) <= 3 and "\n" not in tail:
+                return True
+        m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
+        return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
+
+    def _medical_head_after(self, text: str, span: Span) -> bool:
+        m = regex.match(r"(?:['’]s)?[ \t]+(\p{L}+)", text[span.end:span.end + 24])
+        return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
+
+    def _medical_context_before(self, text: str, span: Span) -> bool:
+        # "enfermedad de Crohn", "signo de Murphy", "maniobra de Valsalva"
+        m = regex.search(r"(\p{L}+)[ \t]+(?:de|del)[ \t]+$", text[max(0, span.start - 24):span.start])
+        return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
+
+    # -- filter -------------------------------------------------------------------
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        self.load()
+        text = document.text
+        user = self._user_protected()
+        out: list[Span] = []
+        for s in spans:
+            fam = source_family(s.source)
+            cat = category_of(s.label) if is_label(s.label) else s.label
+            if cat not in ("NAME", "LOCATION") or fam in ("user", "pattern"):
+                out.append(s)
+                continue
+            words = _WORD.findall(text[s.start:s.end])
+            whole = norm(text[s.start:s.end].strip())
+            protected = bool(words) and (whole in self.terms or whole in user or all(
+                self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
+            if protected and not words[0].isdigit():
+                medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
+                if medical or not self._person_context(text, s):
+                    continue
+            out.append(s)
+        added = self._always_redact(text)
+        if added:
+            out = resolve([*out, *added], text)
+        return out
+
+    def _always_redact(self, text: str) -> list[Span]:
+        from ..lexicons import user_list
+
+        terms = user_list("always_redact")
+        if not terms:
+            return []
+        alt = "|".join(regex.escape(t) for t in sorted(terms, key=len, reverse=True))
+        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})(?![\p{{L}}\p{{N}}])", regex.IGNORECASE)
+        return [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
+                for m in rx.finditer(text, timeout=2.0)]

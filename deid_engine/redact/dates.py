@@ -221,7 +221,13 @@ def _parse(kind: str, m: "re.Match", lang: str) -> DateExpr | None:
         fields.append(Field(m.start("d"), m.end("d"), "day", _pad(g["d"])))
     if g.get("ord") is not None:
         fields.append(Field(m.start("ord"), m.end("ord"), "ordinal", 0, "", "", _case(g["ord"])))
-    if g.get("a") is not None:
+    if g.get("a") is not None and g.get("y") is None and 1 <= int(g["a"]) <= 12 and int(g["b"]) > 31:
+        # 8/87: month and two-digit year
+        year, ykind, width = _year_from(g["b"])
+        month = int(g["a"])
+        fields.append(Field(m.start("a"), m.end("a"), "month_num", _pad(g["a"])))
+        fields.append(Field(m.start("b"), m.end("b"), ykind, width))
+    elif g.get("a") is not None:
         a, b = int(g["a"]), int(g["b"])
         month_first = lang != "es"
         if month_first and a > 12 and b <= 12:

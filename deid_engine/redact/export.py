@@ -248,8 +248,6 @@ def _atomic_write(path: Path, data: bytes, overwrite: bool) -> None:
     try:
         with open(tmp, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
         if overwrite:
             os.replace(tmp, path)
             return

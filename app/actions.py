@@ -551,8 +551,7 @@ class ReviewController(QObject):
 
         pipeline = self._ensure_pipeline()
         options = make_export_options(exp, self.settings)
-        include_pending = self.settings.unreviewed != "skip"
-        overrides = self.session.overrides(include_pending)
+        overrides = self.session.overrides(reviewed_only=self.settings.unreviewed == "skip")
         session = self.session
         in_dir = session.folder
 
@@ -577,11 +576,12 @@ class ReviewController(QObject):
                 self.message.emit("Export cancelled.")
                 return
             if summary and s is self.session:
-                exported = set(overrides)
-                for doc_id in exported:
+                bad = {Path(p.path).resolve() for p in problems}  # failed or skipped files
+                for e in s.entries:
+                    if e.document is None or e.path is None or Path(e.path).resolve() in bad:
+                        continue
                     try:
-                        s.log.mark(doc_id, "exported")
-                        s.index.mark(doc_id, "exported")
+                        s.mark(e, "exported")
                     except OSError:
                         break
                 self.entriesChanged.emit([e.key for e in s.entries])

@@ -10,7 +10,7 @@ from deid_engine.config import Settings, updated
 from deid_engine.taxonomy import CATEGORIES, colour_of, description_of
 
 OPERATORS = ("surrogate", "tag", "placeholder", "mask", "liu")
-UNREVIEWED = (("redact", "Redact model predictions"), ("skip", "Redact only reviewed spans"))
+UNREVIEWED = (("redact", "Redact them with the model's predictions"), ("skip", "Skip files not marked reviewed"))
 
 
 def swatch(label: str, size: int = 12) -> QIcon:

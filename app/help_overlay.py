@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from deid_engine.taxonomy import CATEGORIES
 
@@ -19,11 +19,10 @@ KEYMAP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("A or Enter", "accept the current span"),
         ("R or Delete", "reject the current span (not PHI)"),
         ("Shift+A", "accept all remaining spans of the document"),
-        ("1 - 8", "add the selected text as a category (" +
-         ", ".join(f"{i} {c}" for i, c in enumerate(CATEGORIES, 1)) + ")"),
+        ("1 - 8", "add the selected text as category 1-8 (below)"),
         ("L then 1 - 8", "change the current span's category"),
         ("Shift+L", "pick a label or subtype from a menu"),
-        ("E / Shift+E", "apply the current verdict to every occurrence in the document / folder"),
+        ("E / Shift+E", "repeat the verdict on every occurrence (document / folder)"),
         ("Ctrl+Enter", "mark the document reviewed (again: not reviewed)"),
     )),
     ("Boundaries", (
@@ -48,37 +47,47 @@ class HelpOverlay(QWidget):
         self.setObjectName("helpOverlay")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(60, 40, 60, 40)
+        outer.setContentsMargins(40, 30, 40, 30)
         panel = QWidget(self)
         panel.setObjectName("helpPanel")
         panel.setStyleSheet("#helpPanel { background: #FDFDFD; border: 1px solid #999; border-radius: 8px; }"
                             "QLabel { color: #111; }")
-        outer.addWidget(panel, 1)
-        grid = QGridLayout(panel)
-        grid.setContentsMargins(24, 18, 24, 18)
-        grid.setHorizontalSpacing(18)
-        grid.setVerticalSpacing(4)
+        outer.addStretch(1)
+        outer.addWidget(panel, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+        box = QVBoxLayout(panel)
+        box.setContentsMargins(24, 18, 24, 18)
         title = QLabel("<b style='font-size:15pt'>Keyboard</b> &nbsp; (press any key to close)")
-        grid.addWidget(title, 0, 0, 1, 4)
-        row = [1, 1]
+        box.addWidget(title)
+        cols = QHBoxLayout()
+        cols.setSpacing(36)
+        box.addLayout(cols)
+        grids = []
+        for _ in range(2):
+            g = QGridLayout()
+            g.setHorizontalSpacing(16)
+            g.setVerticalSpacing(4)
+            cols.addLayout(g)
+            grids.append([g, 0])
         for n, (section, keys) in enumerate(KEYMAP):
-            col = (n % 2) * 2
-            r = row[n % 2]
+            g, r = grids[n % 2]
             head = QLabel(f"<b>{section}</b>")
-            grid.addWidget(head, r, col, 1, 2)
+            if r:
+                head.setContentsMargins(0, 12, 0, 0)
+            g.addWidget(head, r, 0, 1, 2)
             r += 1
             for k, what in keys:
-                kl = QLabel(f"<code>{k}</code>")
-                kl.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-                wl = QLabel(what)
-                wl.setWordWrap(True)
-                grid.addWidget(kl, r, col, Qt.AlignmentFlag.AlignTop)
-                grid.addWidget(wl, r, col + 1, Qt.AlignmentFlag.AlignTop)
+                g.addWidget(QLabel(f"<code>{k}</code>"), r, 0, Qt.AlignmentFlag.AlignTop)
+                g.addWidget(QLabel(what), r, 1, Qt.AlignmentFlag.AlignTop)
                 r += 1
-            row[n % 2] = r + 1
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
-        grid.setRowStretch(max(row), 1)
+            grids[n % 2][1] = r
+        for g, r in grids:
+            g.setRowStretch(r, 1)
+        cats = QLabel("Categories: " + " &nbsp; ".join(
+            f"<span style='background:{c.colour}'>&nbsp;{i} {name}&nbsp;</span>"
+            for i, (name, c) in enumerate(CATEGORIES.items(), 1)))
+        cats.setContentsMargins(0, 12, 0, 0)
+        box.addWidget(cats)
         self.hide()
         parent.installEventFilter(self)
 

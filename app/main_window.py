@@ -116,11 +116,11 @@ class MainWindow(QMainWindow):
         hh = self.doc_list.horizontalHeader()
         hh.setStretchLastSection(False)
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c, width in ((1, 82), (2, 38), (3, 40)):
+        for c, width in ((1, 70), (2, 34), (3, 34)):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
             self.doc_list.setColumnWidth(c, width)
         self.doc_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left.setMinimumWidth(250)
+        left.setMinimumWidth(320)
         lv.addWidget(self.filter_edit)
         lv.addWidget(self.status_filter)
         lv.addWidget(self.doc_list, 1)
@@ -157,12 +157,12 @@ class MainWindow(QMainWindow):
         sh = self.span_table.horizontalHeader()
         sh.setStretchLastSection(False)
         sh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c, width in ((1, 104), (2, 42), (3, 96), (4, 74)):
+        for c, width in ((1, 110), (2, 42), (3, 110), (4, 76)):
             sh.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
             self.span_table.setColumnWidth(c, width)
         self.span_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.span_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        right.setMinimumWidth(430)
+        right.setMinimumWidth(440)
         rv.addWidget(self.span_header)
         rv.addWidget(self.span_table, 1)
 
@@ -173,7 +173,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setStretchFactor(2, 0)
-        self.splitter.setSizes([300, 600, 440])
+        self.splitter.setSizes([340, 560, 460])
         self.setCentralWidget(self.splitter)
 
         sb = self.statusBar()
@@ -420,7 +420,14 @@ class MainWindow(QMainWindow):
 
     def _on_export_done(self, info: dict) -> None:
         n = len(info.get("problems") or [])
+        summ = info.get("summary")
         text = f"Export finished into {info.get('out_dir')}."
+        if summ is not None:
+            text = (f"Exported {getattr(summ, 'files_ok', '?')} file(s) into {info.get('out_dir')}"
+                    f" ({getattr(summ, 'files_failed', 0)} failed, {getattr(summ, 'files_skipped', 0)} skipped)."
+                    f"\nAudit report: {getattr(summ, 'html_path', '')}")
+            if getattr(summ, "residuals", 0):
+                text += f"\nThe verification pass found {summ.residuals} possible leftover(s); see the report."
         if n:
             text += f"\n{n} file(s) had problems; see the audit report."
         box = QMessageBox(QMessageBox.Icon.Information, "Export", text, QMessageBox.StandardButton.Ok, self)

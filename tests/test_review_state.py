@@ -273,3 +273,11 @@ def test_final_spans_never_overlap_and_exclude_rejected(ops):
             if any(f.start <= i < f.end for f in fs):
                 assert any(c.start <= i < c.end for c in confirmed) or any(
                     p.start <= i < p.end for p in rs if p.verdict == PENDING)
+
+
+def test_pending_inside_a_confirmed_span_is_not_listed():
+    preds = [Span(0, 6, "DOCTOR", "lexicon:x"), Span(7, 13, "DOCTOR", "lexicon:x"), Span(20, 25, "CITY")]
+    rs = apply_decisions(preds, [dec("add", 0, 13, "NAME")])
+    assert [(r.start, r.end, r.verdict) for r in rs] == [(0, 13, ADDED), (20, 25, PENDING)]
+    rs = apply_decisions(preds, [dec("add", 0, 13, "NAME"), dec("reject", 0, 13, "NAME")])
+    assert [(r.start, r.end) for r in rs] == [(0, 6), (7, 13), (20, 25)]  # back when the add is withdrawn

@@ -136,12 +136,22 @@ class ReviewSession:
     def final_spans(self, e: Entry, include_pending: bool = True, min_confidence: float = 0.0) -> list[Span]:
         return final_spans(self.reviewed(e), include_pending, min_confidence)
 
-    def overrides(self, include_pending: bool = True) -> dict[str, list[Span]]:
-        """Final spans of every tagged document, for the export."""
+    def overrides(self, reviewed_only: bool = False) -> dict[str, list[Span]]:
+        """Final spans for the export, by doc_id: documents the reviewer touched.
+
+        A document counts when it has decisions or is marked reviewed
+        (``reviewed_only``: only when marked). Its pending predictions are
+        included (recall first). Untouched documents are left to the export's
+        own ``unreviewed`` policy.
+        """
         out: dict[str, list[Span]] = {}
         for e in self.entries:
-            if e.document is not None and (e.predicted is not None or self.index.decisions.get(e.doc_id)):
-                out[e.doc_id] = self.final_spans(e, include_pending)
+            if e.document is None:
+                continue
+            marked = self.index.marks.get(e.doc_id) in ("reviewed", "exported")
+            touched = marked or bool(self.index.decisions.get(e.doc_id))
+            if (marked if reviewed_only else touched):
+                out[e.doc_id] = self.final_spans(e, include_pending=True)
         return out
 
     # --- deciding ------------------------------------------------------

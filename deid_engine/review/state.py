@@ -9,6 +9,8 @@ Verdict rules, applied in log order, keyed by the span's ``(start, end)``:
 - ``reject``: a prediction becomes ``rejected`` (kept, shown struck out);
   an added span disappears.
 - A later decision on the same position replaces the earlier one.
+- A pending prediction wholly inside a confirmed span is not listed (it is
+  already covered; there is nothing left to decide about it).
 
 A boundary edit is a ``reject`` of the old position plus an ``add`` of the
 new one (both in one undo step), so the log stays a list of plain facts.
@@ -105,7 +107,30 @@ def apply_decisions(predicted: Iterable[Span], decisions: Iterable[Decision],
                     # relabelling a span that is not there: still the reviewer's statement of PHI
                     pass
                 state[key] = ReviewedSpan(Span(sp.start, sp.end, sp.label, USER_SOURCE), ADDED, None)
-    return sorted(state.values(), key=lambda r: (r.start, r.end))
+    out = sorted(state.values(), key=lambda r: (r.start, r.end))
+    return _drop_superseded(out)
+
+
+def _drop_superseded(rs: list[ReviewedSpan]) -> list[ReviewedSpan]:
+    """Hide pending predictions lying wholly inside a confirmed span (e.g. "Alicia" inside an
+    added "Alicia Moreno"): the confirmed span already redacts them, nothing is left to review."""
+    confirmed = [r for r in rs if r.verdict in (ACCEPTED, ADDED, RELABELLED)]
+    if not confirmed:
+        return rs
+    starts = [r.start for r in confirmed]
+    reach = []  # reach[i]: the furthest end among confirmed[:i + 1]
+    m = -1
+    for r in confirmed:
+        m = max(m, r.end)
+        reach.append(m)
+    out = []
+    for r in rs:
+        if r.verdict == PENDING:
+            i = bisect.bisect_right(starts, r.start) - 1
+            if i >= 0 and reach[i] >= r.end:  # positions are unique, so this is another span
+                continue
+        out.append(r)
+    return out
 
 
 def final_spans(reviewed: Sequence[ReviewedSpan], include_pending: bool = True,

@@ -207,3 +207,57 @@ def test_cli_rules_preset(tmp_path, physionet_train):
     (empty / "x.txt").write_bytes(b"\x00\x00")
     assert main(["redact", str(empty), str(tmp_path / "o3")]) == 1
     assert main(["redact", str(d), str(d / "inside")]) == 2
+
+
+class LeakyDetector(StubDetector):
+    """Also finds 'Quartermain' as HOSPITAL, which the reviewed spans below leave in."""
+
+
+def test_verification_lists_residuals_without_text(tmp_path):
+    d = make_folder(tmp_path)
+    text = (d / "p001-n001.txt").read_bytes().decode("utf-8")
+    overrides = {Document(text).doc_id: [Span(3, 13, "PATIENT", "user")]}
+    summary, _ = run(d, tmp_path / "out", ExportOptions(unreviewed="skip"), overrides=overrides,
+                     pipeline=stub_pipeline())
+    report = json.loads(summary.report_path.read_text())
+    res = report["verification"]["residuals"]
+    assert report["verification"]["ran"] and summary.residuals == len(res) >= 3
+    out = (tmp_path / "out" / "p001-n001.txt").read_bytes().decode()
+    labels = {r["label"] for r in res}
+    assert {"HOSPITAL", "PHONE", "DATE"} <= labels
+    for r in res:
+        assert set(r) == {"file", "document", "start", "end", "label", "detector"}
+        assert not (3 <= r["start"] < 3 + len(out.split(" seen")[0]) - 3)  # never on our replacement
+    assert "Quartermain" not in summary.report_path.read_text()
+
+
+def test_cancel_stops_and_reports(tmp_path):
+    d = make_folder(tmp_path)
+    calls = {"n": 0}
+
+    def cancelled():
+        calls["n"] += 1
+        return calls["n"] > 1
+
+    summary, _ = run(d, tmp_path / "out", pipeline=stub_pipeline(), cancelled=cancelled)
+    assert summary.cancelled and summary.files_ok == 1
+    assert json.loads(summary.report_path.read_text())["status"] == "cancelled"
+
+
+def test_spanish_surrogates_in_export(tmp_path):
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "caso1.txt").write_text("Paciente John Smith, ingresó el 12 de diciembre de 2016.\n", encoding="utf-8")
+
+    class EsStub(StubDetector):
+        _rx = re.compile(r"(?P<PATIENT>John Smith)|(?P<DATE>\d+ de diciembre de \d{4})")
+
+    summary, _ = run(d, tmp_path / "out", ExportOptions(lang="es", date_shift="per_export"),
+                     pipeline=Pipeline([EsStub()]))
+    out = (tmp_path / "out" / "caso1.txt").read_text(encoding="utf-8")
+    assert "John Smith" not in out and "diciembre de 2016" not in out
+    assert re.search(r"el \d{1,2} de [a-z]+ de 20\d\d\.", out), out
+    from deid_engine.redact.surrogates import word_list
+
+    first = out.split("Paciente ")[1].split()[0]
+    assert first in word_list("first_names_es_male") + word_list("first_names_es_female")

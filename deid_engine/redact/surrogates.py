@@ -257,13 +257,16 @@ def _name_word(word: str, draw: _Draw) -> str:
     """A fake first name or surname for one name word, in its case."""
     lang = draw.lang
     n = normalise(word)
-    if n in _member_set(f"first_names_{lang}_female") and n not in _member_set(f"first_names_{lang}_male"):
-        pool_name = f"first_names_{lang}_female"
-    elif n in _member_set(f"first_names_{lang}_male") or n in _member_set(f"first_names_{lang}"):
-        pool_name = (f"first_names_{lang}_male" if n in _member_set(f"first_names_{lang}_male")
-                     else f"first_names_{lang}_female")
-    else:
-        pool_name = f"surnames_{lang}"
+    pool_name = f"surnames_{lang}"
+    # Is the word a first name? Ask this language's lists, then the other's ("John" in a Spanish note).
+    for lx in (lang, "es" if lang == "en" else "en"):
+        female = n in _member_set(f"first_names_{lx}_female")
+        male = n in _member_set(f"first_names_{lx}_male")
+        if female or male or n in _member_set(f"first_names_{lx}"):
+            if lx != lang and n in _member_set(f"surnames_{lang}"):
+                break  # a surname here, a first name elsewhere: keep it a surname
+            pool_name = f"first_names_{lang}_female" if female and not male else f"first_names_{lang}_male"
+            break
     rng = draw.rng("name", lang, n)
     pool: Sequence[str] = word_list(pool_name)
     if draw.key is not None and n and n[0] in string.ascii_lowercase:

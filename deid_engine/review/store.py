@@ -130,6 +130,7 @@ def scan_folder(folder: Path, pipeline, store: FolderStore | None = None,
     last = 0.0
     nread = 0
     current_rel = None
+    first_untagged = True
     for item in iter_folder(folder, max_bytes=max_bytes):
         if cancelled():
             raise Cancelled()
@@ -157,7 +158,12 @@ def scan_folder(folder: Path, pipeline, store: FolderStore | None = None,
         rd = ReadDocument(key, item, cache.get(item.doc_id))
         yield rd
         if rd.cached is None:
-            todo.append(rd)
+            if first_untagged:
+                # the first document is tagged at once, so the reviewer can start while the rest is read
+                first_untagged = False
+                yield from _tag_one(rd, pipeline, store, version, 1, 1)
+            else:
+                todo.append(rd)
         now = time.time()
         if now - last >= progress_every:
             last = now
@@ -194,3 +200,21 @@ def scan_folder(folder: Path, pipeline, store: FolderStore | None = None,
             yield Progress(i, total, "tagging", started)
     if store:
         store.append_predictions(pending, version)
+
+
+def _tag_one(rd: ReadDocument, pipeline, store: FolderStore | None, version: str, i: int,
+             total: int) -> Iterator[TaggedItem | ProblemItem]:
+    import time
+
+    t0 = time.perf_counter()
+    try:
+        pipeline.load()
+        spans = tuple(pipeline.run(rd.document))
+    except Exception as e:  # no PHI in the reason
+        log.exception("tagging failed for document %d of %d", i, total)
+        yield ProblemItem(rd.key, FileProblem(rd.document.path or Path(rd.key),
+                                              f"tagging failed ({type(e).__name__})", warning=True))
+        return
+    if store:
+        store.append_predictions([(rd.document.doc_id, spans)], version)
+    yield TaggedItem(rd.key, rd.document.doc_id, spans, time.perf_counter() - t0)

@@ -92,7 +92,17 @@ STOP = {"the", "a", "an", "of", "and", "to", "from", "at", "in", "on", "by", "wi
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
-@dataclass
+_PHRASES_BY_LAST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _phrases, _label in ((DOCTOR_PHRASES, "DOCTOR"), (WEAK_CUES, "WEAK")):
+    for _ph in sorted(_phrases, key=len, reverse=True):
+        _PHRASES_BY_LAST.setdefault(_ph[-1], []).append((_ph, _label))
+CUE_LAST = (DOCTOR_CUES | RELATIVE_CUES | TITLE_CUES | set(_PHRASES_BY_LAST))
+_PLACE_CUE_LAST: dict[str, list[tuple[str, ...]]] = {}
+for _ph in PLACE_CUES:
+    _PLACE_CUE_LAST.setdefault(_ph[-1], []).append(_ph)
+
+
+@dataclass(slots=True)
 class _Tok:
     start: int
     end: int
@@ -164,10 +174,14 @@ class LexiconDetector:
                 key = tuple(norm(t.group()) for t in _WORD.finditer(w))
                 if key and key not in self.places:
                     self.places[key] = label
-        self.max_place_len = max((len(k) for k in self.places), default=1)
+        self.place_first: dict[str, int] = {}
+        for key in self.places:
+            self.place_first[key[0]] = max(self.place_first.get(key[0], 0), len(key))
         heads = FACILITY_HEADS_ES if es else FACILITY_HEADS_EN | FACILITY_HEADS_ES
-        self.facility_heads = {tuple(h.split()) for h in heads}
-        self.max_head_len = max(len(h) for h in self.facility_heads)
+        self.facility_heads = {tuple(norm(w) for w in h.split()) for h in heads}
+        self.head_first: dict[str, int] = {}
+        for h in self.facility_heads:
+            self.head_first[h[0]] = max(self.head_first.get(h[0], 0), len(h))
         # fuzzy buckets by first letter (names >= 4 letters)
         self._buckets: dict[str, list[str]] = {}
         for k in set(self.first) | set(self.surname):
@@ -239,13 +253,10 @@ class LexiconDetector:
             return "PATIENT"
         if pn in RELATIVE_CUES:
             return "RELATIVE" if self._is_name(toks[i].n) or toks[i].text[:1].isupper() else None
-        for phrases, label in ((DOCTOR_PHRASES, "DOCTOR"), (WEAK_CUES, "WEAK"), (PLACE_CUES, None)):
-            for ph in phrases:
-                k = len(ph)
-                if i - k < 0 or label is None:
-                    continue
-                if tuple(t.n for t in toks[i - k:i]) == ph:
-                    return label
+        for ph, label in _PHRASES_BY_LAST.get(pn, ()):
+            k = len(ph)
+            if i - k >= 0 and tuple(t.n for t in toks[i - k:i]) == ph:
+                return label
         return None
 
     def _credential_after(self, toks: list[_Tok], j: int, text: str) -> bool:
@@ -280,7 +291,10 @@ class LexiconDetector:
     def _facilities(self, toks, text, mode, out, used) -> None:
         n = len(toks)
         for i in range(n):
-            for k in range(self.max_head_len, 0, -1):
+            maxk = self.head_first.get(toks[i].n)
+            if maxk is None:
+                continue
+            for k in range(maxk, 0, -1):
                 if i + k > n:
                     continue
                 key = tuple(t.n for t in toks[i:i + k])
@@ -327,7 +341,11 @@ class LexiconDetector:
         i = 0
         while i < n:
             hit = None
-            for k in range(min(self.max_place_len, n - i), 0, -1):
+            maxk = self.place_first.get(toks[i].n)
+            if maxk is None:
+                i += 1
+                continue
+            for k in range(min(maxk, n - i), 0, -1):
                 if any(used[i:i + k]):
                     continue
                 key = tuple(t.n for t in toks[i:i + k])
@@ -350,7 +368,7 @@ class LexiconDetector:
                 blocked = True
             cue = self._cue_before(toks, i, text)
             place_cue = i > 0 and any(
-                tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in PLACE_CUES)
+                tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
             conf = 0.0
             if ok and not blocked:
                 conf = 0.75 if (place_cue or k > 1) else 0.6
@@ -371,10 +389,14 @@ class LexiconDetector:
             if used[i] or len(t.n) < 2:
                 i += 1
                 continue
-            cue = self._cue_before(toks, i, text)
-            strong = cue in ("DOCTOR", "PATIENT", "RELATIVE")
             in_first = t.n in self.first
             in_sur = t.n in self.surname
+            prev_cue = i > 0 and toks[i - 1].n in CUE_LAST
+            if not (in_first or in_sur or prev_cue or (i > 0 and len(toks[i - 1].text) == 1)):
+                i += 1
+                continue
+            cue = self._cue_before(toks, i, text) if prev_cue else None
+            strong = cue in ("DOCTOR", "PATIENT", "RELATIVE")
             blocked = self._is_blocked(t.n)
             cap = self._cap(t, mode)
             if mode == "mixed" and not cap:

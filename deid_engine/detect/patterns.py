@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import regex
@@ -41,6 +42,10 @@ class Pattern:
     validate: Validate | None = None
     invalidate: Invalidate | None = None
     flags: int = 0
+    # Cheap pre-checks, one of which must hold for the pattern to run (None: always):
+    # "abc" a lower-case substring, "w:abc" a whole lower-case word, "re:..." a
+    # stdlib ``re`` search on the original text.
+    triggers: tuple[str, ...] | None = None
 
 
 # --- shared pieces ---------------------------------------------------------------
@@ -57,6 +62,7 @@ YEAR4 = r"(?:1[89]\d\d|20\d\d)"
 TIME = r"(?:\s*(?:at\s+|@\s*)?(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?)"
 
 _DIGIT = regex.compile(r"\d")
+_LOWER_WORD = re.compile(r"[a-z]+")
 
 
 def digits(s: str) -> str:
@@ -432,7 +438,16 @@ class PatternDetector:
             src = p.regex
             for k, v in subst.items():
                 src = src.replace(k, v)
-            compiled.append((p, regex.compile(src, p.flags | regex.VERSION0)))
+            subs, words, res = [], set(), []
+            for t in p.triggers or ():
+                if t.startswith("w:"):
+                    words.add(t[2:])
+                elif t.startswith("re:"):
+                    res.append(re.compile(t[3:], re.MULTILINE))
+                else:
+                    subs.append(t)
+            trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
+            compiled.append((p, regex.compile(src, p.flags | regex.VERSION0), trig))
         self._compiled = compiled
 
     def describe(self) -> dict:
@@ -443,7 +458,20 @@ class PatternDetector:
         assert self._compiled is not None
         text = document.text
         best: dict[tuple[int, int], Span] = {}
-        for p, rx in self._compiled:
+        low = text.lower()
+        words: frozenset[str] | None = None
+        for p, rx, trig in self._compiled:
+            if trig is not None:
+                subs, tw, res = trig
+                hit = any(t in low for t in subs)
+                if not hit and tw:
+                    if words is None:
+                        words = frozenset(_LOWER_WORD.findall(low))
+                    hit = not words.isdisjoint(tw)
+                if not hit and res:
+                    hit = any(r.search(text) for r in res)
+                if not hit:
+                    continue
             try:
                 for m in rx.finditer(text, timeout=self.timeout):
                     start, end = m.span(p.group)
@@ -489,3 +517,47 @@ STREET_SUFFIX_RE = (
 
 # English patterns that also apply to Spanish notes (contacts, network, generic IDs).
 SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone_intl", "date_iso", "vin"})
+
+
+# Literal triggers per pattern name (lower case): the pattern runs only on texts
+# containing one of them (a substring test costs far less than a regex scan).
+TRIGGERS: dict[str, tuple[str, ...]] = {
+    "date_text": tuple("w:" + w for w in (
+        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
+        "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december")),
+    "date_weekday_numeric": tuple("w:" + w for w in (
+        "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday", "fri",
+        "friday", "sat", "saturday", "sun", "sunday")),
+    "date_month_alone": ("uary", "april", "june", "july", "august", "mber"),
+    "date_numeric": (r"re:\d[/.-]\d{1,2}[/.-]\d",), "phone_us": (r"re:\d{3}\D{0,4}\d{3}\D{0,3}\d{4}",),
+    "vin": (r"re:[A-Za-z0-9]{17}",), "dea_checksum": (r"re:[A-Z][A-Z9]\d{7}",), "npi_checksum": (r"re:\d{10}",),
+    "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",), "age_sex": (r"re:\d ?(?:M|F|y/o|yo)\b",),
+    "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
+    "date_season": ("spring", "summer", "fall", "autumn", "winter"),
+    "date_holiday": ("christmas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
+                     "labor", "valentine"),
+    "year_apostrophe": ("'", "’"), "date_iso": (r"re:\d{4}[-/.]\d",), "date_month_day": ("/",), "date_month_year": ("/",),
+    "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
+                                                        "dx", "s/p", "ptca"),
+    "year_in_2digit": ("in ",), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
+    "age_over_90_words": ("ninety", "hundred"), "email": ("@",), "url": ("http", "ftp:", "www."),
+    "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",
+                   ".eu", ".health"),
+    "ipv4": (r"re:\d\.\d{1,3}\.\d{1,3}\.\d",), "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),
+    "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"), "ssn": (r"re:\d{3}-\d\d-\d{4}",),
+    "ssn_context": ("ssn", "soc", "ss#"),
+    "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
+    "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref"),
+    "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
+    "license": ("lic", "dl", "cert"), "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
+    "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
+    "generic_id": ("id", "identification", "passport", "employee"), "po_box": ("box",),
+    "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
+    "field_dob": ("dob", "d.o.b", "birth", "born"),
+    "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
+    "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
+                       "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",
+                       "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",
+                       "route", " rte", "turnpike", "expressway", "freeway"),
+}
+EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name)) for p in EN_PATTERNS)

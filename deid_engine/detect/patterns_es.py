@@ -10,6 +10,8 @@ Span boundaries follow MEDDOCAN's guidelines: an age keeps its unit
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import regex
 
 from .patterns import DAY, YEAR4, Pattern, digits, has_digit, md_ok
@@ -145,3 +147,24 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_field_sexo", r"(?i)\bsexo\s*:\s*(?P<x>hombre|mujer|var[óo]n|masculino|femenino|[HMVF])(?![\w])", "OTHER", 0.9,
       group="x"),
 )
+
+
+TRIGGERS_ES: dict[str, tuple[str, ...]] = {
+    "es_date_numeric": (r"re:\d[/.-]\d{1,2}[/.-]\d",), "es_phone": (r"re:[6789](?:[ .-]?\d){8}",),
+    "es_dni": (r"re:\d{7}",), "es_cp_city": (r"re:\d{5}",),
+    "es_date_text": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"),
+    "es_month_alone": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+                       "setiembre", "octubre", "noviembre", "diciembre"),
+    "es_age_field": ("edad",), "es_fax": ("fax",), "es_phone_context": ("tel", "tfn", "tlf", "móvil", "movil"),
+    "es_dni_context": ("dni", "nif", "nie", "d.n.i", "documento", "pasaporte"),
+    "es_nass": ("nass", "nuss", "nss", "afiliaci", "seguridad", "cip", "tis", "tarjeta", "póliza", "poliza"),
+    "es_nhc": ("nhc", "n.h.c", "cipa", "historia", "hc"), "es_episodio": ("episodio", "ingreso"),
+    "es_colegiado": ("col", "cnp"),
+    "es_generic_id": ("identificaci", "registro", "expediente", "referencia", "serie", "lote", "matr"),
+    "es_cp": ("cp", "c.p", "postal"), "es_field_nombre": ("nombre",), "es_field_apellidos": ("apellidos",),
+    "es_field_medico": ("médico", "medico", "doctor", "dr", "facultativo", "remitido", "firmado", "responsable"),
+    "es_field_domicilio": ("domicilio", "direcci"),
+    "es_field_localidad": ("localidad", "provincia", "municipio", "ciudad", "poblaci"),
+    "es_field_pais": ("país", "pais"), "es_field_sexo": ("sexo",),
+}
+ES_PATTERNS = tuple(replace(p, triggers=TRIGGERS_ES.get(p.name)) for p in ES_PATTERNS)

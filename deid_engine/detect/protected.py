@@ -18,6 +18,8 @@ source ``user:always_redact`` (label ``OTHER``) and win every overlap.
 
 from __future__ import annotations
 
+import time
+
 import regex
 
 from ..taxonomy import category_of, is_label
@@ -37,6 +39,7 @@ MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "c
                  "sonda", "test", "prueba", "maniobra", "thyroiditis", "encephalopathy", "dementia", "chorea",
                  "ataxia", "agar", "stain", "body", "bodies", "cell", "cells", "space", "duct", "valve"}
 FUZZY_MIN = 6
+USER_LIST_REFRESH_S = 1.0
 
 
 class ProtectedTermsFilter:
@@ -48,6 +51,9 @@ class ProtectedTermsFilter:
         self.lang = lang
         self.name = "protected"
         self._loaded = False
+        self._user_cache: tuple[set[str], regex.Pattern | None] | None = None
+        self._user_key: tuple = ()
+        self._user_checked = 0.0
 
     def load(self) -> None:
         if self._loaded:
@@ -62,6 +68,9 @@ class ProtectedTermsFilter:
                     if len(part) >= 4 and li == "medical_eponyms":
                         self.terms.add(norm(part))
         self._eponyms = {norm(t) for t in load_lexicon("medical_eponyms")}
+        # correctly spelled names are never fuzzy-matched to a term (Edward is not Edwards)
+        self._names = {norm(t) for li in ("first_names_en", "surnames_en", "first_names_es", "surnames_es")
+                       for t in load_lexicon(li)}
         self._fuzzy_pool: dict[str, list[str]] = {}
         for t in self._eponyms | {norm(t) for t in load_lexicon("drugs")}:
             if len(t) >= FUZZY_MIN and t.isalpha():
@@ -74,10 +83,23 @@ class ProtectedTermsFilter:
         return {"lang": self.lang, "lexicons": lexicon_version(), "user_lists": user_lists_version()}
 
     # -- matching -------------------------------------------------------------------
-    def _user_protected(self) -> set[str]:
-        from ..lexicons import user_list
+    def _user_lists(self) -> tuple[set[str], regex.Pattern | None]:
+        """The user's protected terms and always-redact matcher, re-read at most once a second."""
+        now = time.monotonic()
+        if self._user_cache is None or now - self._user_checked > USER_LIST_REFRESH_S:
+            from ..lexicons import user_list
 
-        return {norm(t) for t in user_list("protected")}
+            key = (user_list("protected"), user_list("always_redact"))
+            if self._user_cache is None or key != self._user_key:
+                prot = {norm(t) for t in key[0]}
+                rx = None
+                if key[1]:
+                    alt = "|".join(regex.escape(t) for t in sorted(key[1], key=len, reverse=True))
+                    rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})(?![\p{{L}}\p{{N}}])", regex.IGNORECASE)
+                self._user_cache = (prot, rx)
+                self._user_key = key
+            self._user_checked = now
+        return self._user_cache
 
     def is_protected(self, word: str, user: set[str] | None = None) -> bool:
         """Whether one word (or hyphenated compound) is a protected medical term."""
@@ -87,7 +109,7 @@ class ProtectedTermsFilter:
             return True
         if n in self.terms or (user is not None and n in user):
             return True
-        if len(n) < FUZZY_MIN or not n.isalpha():
+        if len(n) < FUZZY_MIN or not n.isalpha() or n in self._names:
             return False
         from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
@@ -122,7 +144,7 @@ class ProtectedTermsFilter:
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         self.load()
         text = document.text
-        user = self._user_protected()
+        user, always = self._user_lists()
         out: list[Span] = []
         for s in spans:
             fam = source_family(s.source)
@@ -139,18 +161,8 @@ class ProtectedTermsFilter:
                 if medical or not self._person_context(text, s):
                     continue
             out.append(s)
-        added = self._always_redact(text)
+        added = [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
+                 for m in always.finditer(text, timeout=2.0)] if always is not None else []
         if added:
             out = resolve([*out, *added], text)
         return out
-
-    def _always_redact(self, text: str) -> list[Span]:
-        from ..lexicons import user_list
-
-        terms = user_list("always_redact")
-        if not terms:
-            return []
-        alt = "|".join(regex.escape(t) for t in sorted(terms, key=len, reverse=True))
-        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})(?![\p{{L}}\p{{N}}])", regex.IGNORECASE)
-        return [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
-                for m in rx.finditer(text, timeout=2.0)]

@@ -1,0 +1,67 @@
+"""Throughput of a detector preset over real notes.
+
+    python bench/speed.py --detectors rules [--lang en] [--data DIR] [--limit N]
+
+Runs ``build_pipeline(PRESET, lang)`` (any preset or comma-separated detector
+names) over the notes of ``--data`` (default: physionet-deid train; ``.txt``
+files), and prints load time, characters/s, tokens/s and peak memory. The last
+line is exactly ``chars_per_s=N load_s=X peak_mb=N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+from deid_engine.pipeline import build_pipeline
+from deid_engine.resources import default_data_dir
+from deid_engine.tokenize import tokenize
+from deid_engine.types import Document
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--detectors", default="rules")
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--data", type=Path, default=None)
+    ap.add_argument("--limit", type=int, default=0, help="at most N notes (0: all)")
+    ap.add_argument("--repeat", type=int, default=1, help="passes over the notes")
+    args = ap.parse_args(argv)
+    folder = args.data or (default_data_dir() / ("meddocan/train" if args.lang == "es" else "physionet-deid/train"))
+    files = sorted(Path(folder).rglob("*.txt"))
+    if args.limit:
+        files = files[: args.limit]
+    if not files:
+        print(f"no .txt notes under {folder}", file=sys.stderr)
+        return 2
+    docs = [Document(f.read_text(encoding="utf-8", errors="replace"), name=f.stem) for f in files]
+    chars = sum(len(d.text) for d in docs)
+    tokens = sum(len(tokenize(d.text)) for d in docs)
+
+    t0 = time.perf_counter()
+    pipe = build_pipeline(args.detectors, lang=args.lang).load()
+    load_s = time.perf_counter() - t0
+    if docs:  # warm-up on one note (lazy caches), not timed
+        pipe.run(docs[0])
+    t1 = time.perf_counter()
+    spans = 0
+    for _ in range(args.repeat):
+        for d in docs:
+            spans += len(pipe.run(d))
+    run_s = max(time.perf_counter() - t1, 1e-9)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    peak_mb = peak_kb / 1024 if sys.platform != "darwin" else peak_kb / 1024 / 1024
+    cps = chars * args.repeat / run_s
+    print(f"preset={args.detectors} lang={args.lang} notes={len(docs)} chars={chars} tokens={tokens} "
+          f"spans={spans // args.repeat}")
+    print(f"load_s={load_s:.2f} run_s={run_s:.2f} tokens_per_s={tokens * args.repeat / run_s:.0f} "
+          f"docs_per_s={len(docs) * args.repeat / run_s:.1f}")
+    print(f"chars_per_s={cps:.0f} load_s={load_s:.2f} peak_mb={peak_mb:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -167,3 +167,53 @@ def test_pdf_written_as_text(tmp_path):
 
     report = json.loads(s.report_path.read_text())
     assert "PDF" in report["files"][0]["note"]
+
+
+def test_docx_hyperlink_targets_and_fields_redacted(tmp_path):
+    import docx
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+    from docx.oxml.ns import qn
+    from docx.oxml import OxmlElement
+
+    d = tmp_path / "in"
+    d.mkdir()
+    doc = docx.Document()
+    p = doc.add_paragraph("Mail ")
+    rid = doc.part.relate_to("mailto:john.smith@example.org", RT.HYPERLINK, is_external=True)
+    h = OxmlElement("w:hyperlink")
+    h.set(qn("r:id"), rid)
+    r = OxmlElement("w:r")
+    t = OxmlElement("w:t")
+    t.text = "John Smith"
+    r.append(t)
+    h.append(r)
+    p._p.append(h)
+    doc.save(str(d / "h.docx"))
+    (read,) = read_document_file(d / "h.docx")
+    assert read.text == "Mail John Smith"  # hyperlink text is read too
+    export(d, tmp_path / "out", operator="tag")
+    import zipfile
+
+    z = zipfile.ZipFile(tmp_path / "out" / "h.docx")
+    blob = b"".join(z.read(n) for n in z.namelist())
+    assert b"john.smith" not in blob.lower() and b"John Smith" not in blob
+
+
+def test_docx_comments_are_read_and_redacted(tmp_path):
+    import docx
+    import zipfile
+
+    d = tmp_path / "in"
+    d.mkdir()
+    doc = docx.Document()
+    p = doc.add_paragraph("Seen today.")
+    if not hasattr(doc, "add_comment"):
+        pytest.skip("python-docx without comment support")
+    doc.add_comment(p.runs, text="Call John Smith at 410-955-1234", author="Reviewer", initials="R")
+    doc.save(str(d / "c.docx"))
+    (read,) = read_document_file(d / "c.docx")
+    assert "John Smith" in read.text
+    export(d, tmp_path / "out", operator="tag")
+    z = zipfile.ZipFile(tmp_path / "out" / "c.docx")
+    blob = b"".join(z.read(n) for n in z.namelist())
+    assert b"John Smith" not in blob and b"410-955-1234" not in blob and b"Reviewer" not in blob

@@ -6,12 +6,13 @@ documents (``redact.operators.Edit``, in the document's text coordinates) and
 writes the redacted copy:
 
 - **.docx** (python-docx): the text is every ``w:t`` of every paragraph of
-  the body (tables, text boxes included), headers and footers, paragraphs
-  joined by ``\\n``; tabs and breaks read as ``\\t``/``\\n``. A replacement
-  goes into the first text node its span touches; the rest of the span is
-  cut from the following nodes, so run formatting stays. Tracked deletions
-  (``w:delText``) are emptied and the core properties (author, title ...)
-  cleared. Comments and footnotes are not read (documented limit).
+  the body (tables, text boxes, hyperlinks), headers, footers, footnotes,
+  endnotes and comments, paragraphs joined by ``\\n``; tabs and breaks read
+  as ``\\t``/``\\n``. A replacement goes into the first text node its span
+  touches; the rest of the span is cut from the following nodes, so run
+  formatting stays. Tracked deletions are emptied, comment/revision authors
+  and core properties cleared, leaking hyperlink targets and field codes
+  blanked.
 - **.rtf** (striprtf): read as plain text; written back as a new, plain RTF
   document (fonts, colours and styles are lost; documented limit).
 - **.pdf** (pypdf): text of each page, pages separated by form feeds;
@@ -65,8 +66,18 @@ class _Node:
     end: int
 
 
+_NOTE_RELS = ("/footnotes", "/endnotes", "/comments")
+
+
 def _docx_parts(document) -> list:
-    """The XML roots holding text: body, then each distinct header/footer part."""
+    """The XML roots holding text: body, each distinct header/footer, footnotes, endnotes, comments.
+
+    Parts python-docx does not parse (footnotes, endnotes) are parsed here and
+    remembered on the document so ``_docx_commit`` can write them back.
+    """
+    cached = getattr(document, "_deid_roots", None)
+    if cached is not None:
+        return cached
     roots = [document.element.body]
     seen = set()
     for section in document.sections:
@@ -82,7 +93,29 @@ def _docx_parts(document) -> list:
                 continue
             seen.add(id(part))
             roots.append(hf._element)
+    blob_parts = []
+    for rel in document.part.rels.values():
+        if rel.is_external or not rel.reltype.endswith(_NOTE_RELS):
+            continue
+        part = rel.target_part
+        el = getattr(part, "_element", None)
+        if el is None:
+            from lxml import etree
+
+            el = etree.fromstring(part.blob)
+            blob_parts.append((part, el))
+        roots.append(el)
+    document._deid_roots = roots
+    document._deid_blob_parts = blob_parts
     return roots
+
+
+def _docx_commit(document) -> None:
+    """Write back the parts parsed by ``_docx_parts`` from raw bytes."""
+    from lxml import etree
+
+    for part, el in getattr(document, "_deid_blob_parts", []):
+        part._blob = etree.tostring(el, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
 def _docx_layout(document) -> tuple[str, list[_Node]]:
@@ -181,12 +214,29 @@ def write_docx(src: Path, docs: Sequence[tuple[Document, Sequence]]) -> bytes:
     if text != doc.text:
         raise ValueError("document changed since it was read")
     apply_edits_to_nodes(nodes, text, edits)
-    body = document.element
-    for el in body.iter(_W + "delText"):
-        el.text = ""
-    for root in _docx_parts(document)[1:]:
-        for el in root.iter(_W + "delText"):
+    originals = {" ".join(text[e.start:e.end].split()).casefold() for e in edits}
+    originals = {o for o in originals if len(o) >= 3}
+
+    def leaks(value: str) -> bool:
+        v = " ".join(value.split()).casefold()
+        return "mailto:" in v or any(o in v for o in originals)
+
+    for root in _docx_parts(document):
+        for el in root.iter(_W + "delText"):  # tracked deletions: hidden, but still in the file
             el.text = ""
+        for el in root.iter(_W + "instrText"):  # field codes, e.g. HYPERLINK "mailto:..."
+            if el.text and leaks(el.text):
+                el.text = " "
+        for el in root.iter():  # authors of comments and tracked changes are people's names
+            for attr in (_W + "author", _W + "initials"):
+                if el.get(attr):
+                    el.set(attr, "")
+    for part in {id(p): p for p in [document.part, *[r.target_part for r in document.part.rels.values()
+                                                      if not r.is_external]]}.values():
+        rels = getattr(part, "rels", {})
+        for rel in list(rels.values()):
+            if rel.is_external and "hyperlink" in rel.reltype and leaks(rel.target_ref):
+                rel._target = "#redacted"
     cp = document.core_properties
     for attr in ("author", "last_modified_by", "title", "subject", "keywords", "comments", "category",
                  "content_status", "identifier", "version"):
@@ -194,6 +244,7 @@ def write_docx(src: Path, docs: Sequence[tuple[Document, Sequence]]) -> bytes:
             setattr(cp, attr, "")
         except Exception:
             pass
+    _docx_commit(document)
     buf = io.BytesIO()
     document.save(buf)
     return buf.getvalue()

@@ -49,23 +49,32 @@ WEEKDAY_ABBR = {
 }
 SEASONS = {"spring", "summer", "fall", "autumn", "winter", "primavera", "verano", "otoño", "invierno"}
 
-# name (lower case) -> (kind, number, lang, form)
-_WORDS: dict[str, tuple[str, int, str, str]] = {}
+# name (lower case) -> (kind, number, lang, form); one table per language, the
+# note's language is asked first ("may", "mar" are English and Spanish).
+_WORDS_BY_LANG: dict[str, dict[str, tuple[str, int, str, str]]] = {}
 for _lang in ("en", "es"):
+    _tbl = _WORDS_BY_LANG.setdefault(_lang, {})
     for _i, _w in enumerate(MONTHS[_lang]):
-        _WORDS.setdefault(_w, ("month", _i + 1, _lang, "full"))
+        _tbl.setdefault(_w, ("month", _i + 1, _lang, "full"))
     for _i, _w in enumerate(MONTH_ABBR[_lang]):
-        _WORDS.setdefault(_w, ("month", _i + 1, _lang, "abbr"))
+        _tbl.setdefault(_w, ("month", _i + 1, _lang, "abbr"))
     for _i, _w in enumerate(WEEKDAYS[_lang]):
-        _WORDS.setdefault(_w, ("weekday", _i, _lang, "full"))
+        _tbl.setdefault(_w, ("weekday", _i, _lang, "full"))
     for _i, _w in enumerate(WEEKDAY_ABBR[_lang]):
-        _WORDS.setdefault(_w, ("weekday", _i, _lang, "abbr"))
+        _tbl.setdefault(_w, ("weekday", _i, _lang, "abbr"))
+_WORDS: dict[str, tuple[str, int, str, str]] = {**_WORDS_BY_LANG["es"], **_WORDS_BY_LANG["en"]}
 _EXTRA = {"sept": ("month", 9, "en", "abbr"), "setiembre": ("month", 9, "es", "full"),
           "tues": ("weekday", 1, "en", "abbr"), "thur": ("weekday", 3, "en", "abbr"),
           "thurs": ("weekday", 3, "en", "abbr"), "miercoles": ("weekday", 2, "es", "full"),
           "sabado": ("weekday", 5, "es", "full")}
 for _w, _v in _EXTRA.items():
     _WORDS.setdefault(_w, _v)
+    _WORDS_BY_LANG[_v[2]].setdefault(_w, _v)
+
+
+def _word(w: str, lang: str) -> tuple[str, int, str, str]:
+    low = w.lower()
+    return _WORDS_BY_LANG.get(lang, {}).get(low) or _WORDS[low]
 
 
 def _alt(words) -> str:
@@ -202,12 +211,12 @@ def _parse(kind: str, m: "re.Match", lang: str) -> DateExpr | None:
         fields.append(Field(m.start("y") + off, m.end("y"), ykind, width))
     if g.get("mon") is not None:
         w = g["mon"]
-        k, n, wl, form = _WORDS[w.lower()]
+        k, n, wl, form = _word(w, lang)
         month = n
         fields.append(Field(m.start("mon"), m.end("mon"), "month_name", 0, wl, form, _case(w)))
     if g.get("wd") is not None:
         w = g["wd"]
-        k, n, wl, form = _WORDS[w.lower()]
+        k, n, wl, form = _word(w, lang)
         weekday = n
         fields.append(Field(m.start("wd"), m.end("wd"), "weekday", 0, wl, form, _case(w)))
     if g.get("season") is not None:

@@ -11,10 +11,11 @@ log = logging.getLogger("deid_studio")
 
 
 def _offline_environment() -> None:
-    # The app never opens a network connection; make sure no library tries.
-    for k, v in {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-                 "DO_NOT_TRACK": "1", "DASK_DISTRIBUTED__DIAGNOSTICS_LINK": ""}.items():
-        os.environ.setdefault(k, v)
+    # The app never opens a network connection: hub/telemetry variables set and Python sockets
+    # blocked (deid_engine.netguard; DEID_NETGUARD=off disables the guard for debugging).
+    from deid_engine import netguard
+
+    netguard.install()
 
 
 def _install_excepthook(window_getter) -> None:
@@ -41,6 +42,10 @@ def _install_excepthook(window_getter) -> None:
 def main(argv: list[str] | None = None) -> int:
     _offline_environment()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--smoke" in argv:  # headless check of an installed build (build_installer.py --smoke)
+        from .smoke import main as smoke_main
+
+        return smoke_main(argv)
     from deid_engine.resources import user_log_dir
 
     logging.basicConfig(filename=str(user_log_dir() / "deid-studio.log"), level=logging.INFO,

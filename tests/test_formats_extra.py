@@ -133,6 +133,26 @@ def test_rtf_round_trip(tmp_path):
     assert s.files_ok == 1
     (back,) = read_document_file(tmp_path / "out" / "n.rtf")
     assert "[NAME]" in back.text and "Smith" not in back.text and "café" in back.text
+    raw = (tmp_path / "out" / "n.rtf").read_text(encoding="latin-1")
+    assert "{\\b [NAME]}" in raw and "\\fonttbl" in raw  # replaced in place: formatting kept
+    import json
+
+    assert "in place" in json.loads(s.report_path.read_text())["files"][0]["note"]
+
+
+def test_rtf_info_dropped_and_fallback(tmp_path):
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "a.rtf").write_text(r"{\rtf1\ansi{\info{\author John Smith}}Patient John Smith\par}", encoding="latin-1")
+    # the name split by a formatting group cannot be replaced in place: plain RTF fallback
+    (d / "b.rtf").write_text(r"{\rtf1\ansi Patient John {\b Smith} ok\par}", encoding="latin-1")
+    s = export(d, tmp_path / "out", operator="tag")
+    assert s.files_ok == 2
+    for n in ("a.rtf", "b.rtf"):
+        raw = (tmp_path / "out" / n).read_text(encoding="latin-1")
+        assert "Smith" not in raw and "John" not in raw, n
+        (back,) = read_document_file(tmp_path / "out" / n)
+        assert "[NAME]" in back.text
     assert rtf_escape("a{b}\\ é") == "a\\{b\\}\\\\ \\u233?"
 
 

@@ -13,8 +13,9 @@ writes the redacted copy:
   formatting stays. Tracked deletions are emptied, comment/revision authors
   and core properties cleared, leaking hyperlink targets and field codes
   blanked.
-- **.rtf** (striprtf): read as plain text; written back as a new, plain RTF
-  document (fonts, colours and styles are lost; documented limit).
+- **.rtf** (striprtf): read as plain text; values replaced in place in the
+  RTF source when that provably reads back right (formatting kept), else
+  written as a new, plain RTF document (formatting lost).
 - **.pdf** (pypdf): text of each page, pages separated by form feeds;
   written as UTF-8 text (no permissive PDF writer is bundled).
 - **.csv**: one document per cell of the text columns (``#row.column`` in
@@ -294,6 +295,81 @@ def write_rtf(redacted_text: str) -> bytes:
     body = rtf_escape(redacted_text)
     rtf = "{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1{\\fonttbl{\\f0\\fswiss Arial;}}\\f0\\fs22\n" + body + "\n}\n"
     return rtf.encode("ascii")
+
+
+def _rtf_literal(text: str) -> str | None:
+    """How ``text`` appears in RTF source when written plainly (cp1252 escapes), or None."""
+    out = []
+    for ch in text:
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif 32 <= ord(ch) < 128:
+            out.append(ch)
+        else:
+            try:
+                b = ch.encode("cp1252")
+            except UnicodeEncodeError:
+                return None
+            out.append("\\'%02x" % b[0])
+    return "".join(out)
+
+
+_RTF_INFO = re.compile(r"\{\\info\b")
+
+
+def _drop_group(src: str, m_start: int) -> str:
+    depth = 0
+    i = m_start
+    while i < len(src):
+        c = src[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return src[:m_start] + src[i + 1:]
+        i += 1
+    return src
+
+
+def write_rtf_in_place(src: Path, doc: Document, edits: Sequence, redacted_text: str) -> tuple[bytes, bool]:
+    """The original RTF with each PHI string replaced in the source, formatting kept.
+
+    Used only when it is provably right: the result must read back (striprtf)
+    as exactly ``redacted_text`` and contain no original string anywhere
+    (``\\info`` metadata is dropped). Otherwise falls back to ``write_rtf``.
+    Returns (bytes, kept_formatting).
+    """
+    try:
+        raw = Path(src).read_bytes().decode("latin-1")
+        m = _RTF_INFO.search(raw)
+        if m:
+            raw = _drop_group(raw, m.start())
+        pairs: dict[str, str] = {}
+        for e in edits:
+            original = doc.text[e.start:e.end]
+            if pairs.get(original, e.replacement) != e.replacement:
+                raise ValueError("one value, two replacements")
+            pairs[original] = e.replacement
+        new = raw
+        for original in sorted(pairs, key=len, reverse=True):
+            lit, rep = _rtf_literal(original), rtf_escape(pairs[original])
+            if lit is None or lit not in new:
+                raise ValueError("value not found literally")
+            new = new.replace(lit, rep)
+        from striprtf.striprtf import rtf_to_text
+
+        if rtf_to_text(new, errors="ignore") != redacted_text:
+            raise ValueError("round trip differs")
+        low = new.casefold()
+        if any(len(o.strip()) >= 3 and (_rtf_literal(o) or o).casefold() in low for o in pairs):
+            raise ValueError("original still present")
+        return new.encode("latin-1"), True
+    except Exception:
+        return write_rtf(redacted_text), False
 
 
 # --- pdf -------------------------------------------------------------------------

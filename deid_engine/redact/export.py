@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..io.formats import READERS
-from ..io.formats_extra import pdf_output_name, read_csv, write_csv, write_docx, write_rtf
+from ..io.formats_extra import pdf_output_name, read_csv, write_csv, write_docx, write_rtf_in_place
 from ..io.text import DEFAULT_MAX_BYTES, ReadError, encode_text
 from ..types import Document, FileProblem, Progress, Span
 from .dates import offset_from_seed
@@ -329,8 +329,10 @@ def export_file(path: Path, in_dir: Path, out_dir: Path, ctx: ExportContext,
         if fmt == "docx":
             data = write_docx(path, [(d, r.edits) for d, r in results])
         elif fmt == "rtf":
-            data = write_rtf(results[0][1].text)
-            res.note = "RTF rewritten as plain RTF: formatting not kept"
+            (d, r), = results
+            data, kept = write_rtf_in_place(path, d, r.edits, r.text)
+            res.note = "RTF: values replaced in place, formatting kept" if kept else (
+                "RTF rewritten as plain RTF: formatting not kept")
         elif fmt == "pdf":
             data = results[0][1].text.encode("utf-8")
             res.note = "PDF text written as UTF-8 .txt (layout not kept)"

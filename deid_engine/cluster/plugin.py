@@ -1,0 +1,106 @@
+"""One loaded pipeline per worker process.
+
+``PipelinePlugin`` is a ``distributed.WorkerPlugin``: its ``setup()`` runs
+once when a worker starts (and again on every worker that joins or restarts
+later), pins math libraries to one thread and builds + loads the pipeline.
+Tasks call ``worker_pipeline(preset, lang)`` to fetch it from the worker they
+run on; outside a Dask worker (the plain single-process path) the same call
+returns a pipeline cached in this process. Either way the pipeline and its
+model are loaded once per process, not once per task.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+THREAD_ENV = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
+
+_LOCAL: dict[tuple[str, str], Any] = {}
+
+try:  # the base class when distributed is installed; a plain object otherwise
+    from distributed.diagnostics.plugin import WorkerPlugin as _Base
+except Exception:  # pragma: no cover - dask not installed: plugin unused
+    _Base = object
+
+
+def plugin_name(preset: str, lang: str) -> str:
+    return f"deid-pipeline-{preset}-{lang}"
+
+
+def one_thread() -> None:
+    """One compute thread for this process (several workers share the cores)."""
+    for k in THREAD_ENV:
+        os.environ[k] = "1"
+    if "torch" in sys.modules:
+        import torch
+
+        torch.set_num_threads(1)
+
+
+def build_loaded(preset: str, lang: str) -> Any:
+    from ..pipeline import build_pipeline
+
+    one_thread()
+    p = build_pipeline(preset, lang).load()
+    one_thread()  # the pipeline may have imported torch while loading its model
+    return p
+
+
+class PipelinePlugin(_Base):  # type: ignore[misc, valid-type]
+    """Builds and loads the ``preset`` pipeline once in each worker process."""
+
+    def __init__(self, preset: str, lang: str = "en"):
+        self.preset = preset
+        self.lang = lang
+        self.name = plugin_name(preset, lang)
+        self.pipeline: Any = None
+        self.description: dict | None = None
+
+    def setup(self, worker: Any = None) -> None:
+        self.pipeline = build_loaded(self.preset, self.lang)
+        try:
+            self.description = self.pipeline.describe()
+        except Exception:
+            self.description = {"pipeline": self.preset, "lang": self.lang}
+        log.info("deid pipeline %s/%s loaded on a worker", self.preset, self.lang)
+
+    def teardown(self, worker: Any = None) -> None:
+        self.pipeline = None
+
+
+def _current_worker() -> Any:
+    try:
+        from distributed import get_worker
+
+        return get_worker()
+    except Exception:  # not inside a Dask task (or no dask)
+        return None
+
+
+def worker_pipeline(preset: str, lang: str = "en") -> Any:
+    """The loaded pipeline of this worker (plugin), or of this process outside Dask."""
+    w = _current_worker()
+    if w is not None:
+        plugin = getattr(w, "plugins", {}).get(plugin_name(preset, lang))
+        if plugin is not None:
+            if plugin.pipeline is None:
+                plugin.setup(w)
+            return plugin.pipeline
+    key = (preset, lang)
+    if key not in _LOCAL:  # the plain single process keeps its threads
+        from ..pipeline import build_pipeline
+
+        _LOCAL[key] = build_pipeline(preset, lang).load()
+    return _LOCAL[key]
+
+
+def describe_pipeline(pipeline: Any, preset: str, lang: str) -> dict:
+    try:
+        return pipeline.describe()
+    except Exception:
+        return {"pipeline": preset, "lang": lang}

@@ -261,3 +261,16 @@ def test_spanish_surrogates_in_export(tmp_path):
 
     first = out.split("Paciente ")[1].split()[0]
     assert first in word_list("first_names_es_male") + word_list("first_names_es_female")
+
+
+class BrokenDetector(StubDetector):
+    def load(self) -> None:
+        raise RuntimeError("model file missing")
+
+
+def test_broken_pipeline_fails_files_not_batch(tmp_path):
+    d = make_folder(tmp_path)
+    for jobs in (1, 2):
+        summary, items = run(d, tmp_path / f"out{jobs}", pipeline=Pipeline([BrokenDetector()]), jobs=jobs)
+        assert summary.files_failed == 3 and summary.files_ok == 0
+        assert all("model file missing" not in i.reason for i in items if isinstance(i, FileProblem))

@@ -340,8 +340,8 @@ def export_file(path: Path, in_dir: Path, out_dir: Path, ctx: ExportContext,
             cells = {(d.metadata["row"], d.metadata["col_index"]): r.text for d, r in results}
             data = write_csv(path, cells, o.csv_id_columns, _pseudonym(ctx.key))
             cols = sorted({str(d.metadata["column"]) for d in docs})
-            res.note = f"CSV columns redacted: {len(cols)}" + (
-                f"; id columns pseudonymised: {len(o.csv_id_columns)}" if o.csv_id_columns else "")
+            res.note = f"CSV columns redacted: {', '.join(cols) or 'none (no free-text column found)'}" + (
+                f"; id columns pseudonymised: {', '.join(o.csv_id_columns)}" if o.csv_id_columns else "")
         else:
             (d, r), = results
             data = encode_text(r.text, str(d.metadata.get("encoding", "utf-8")))
@@ -367,20 +367,26 @@ _STATE: dict[str, Any] = {}
 
 
 def _worker_init(blob: bytes) -> None:
-    state = pickle.loads(blob)
-    ctx: ExportContext = state["ctx"]
-    if ctx.pipeline is None and state.get("pipeline_spec"):
-        from ..pipeline import build_pipeline
+    # Never raise here: a failing initializer makes multiprocessing respawn workers forever.
+    try:
+        state = pickle.loads(blob)
+        ctx: ExportContext = state["ctx"]
+        if ctx.pipeline is None and state.get("pipeline_spec"):
+            from ..pipeline import build_pipeline
 
-        name, lang = state["pipeline_spec"]
-        ctx.pipeline = build_pipeline(name, lang)
-    if ctx.pipeline is not None:
-        ctx.pipeline.load()
-    _STATE.update(state)
+            name, lang = state["pipeline_spec"]
+            ctx.pipeline = build_pipeline(name, lang)
+        if ctx.pipeline is not None:
+            ctx.pipeline.load()
+        _STATE.update(state)
+    except Exception as e:
+        _STATE["error"] = f"worker could not start ({type(e).__name__})"
 
 
 def _worker_run(rel: str) -> FileResult:
     s = _STATE
+    if "error" in s:
+        return FileResult(rel, output_relpath(rel), "failed", s["error"])
     return export_file(s["in_dir"] / rel, s["in_dir"], s["out_dir"], s["ctx"], s["overrides"])
 
 
@@ -509,6 +515,12 @@ def export_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, pipeli
             else:
                 pool.close()
             pool.join()
+            if was_cancelled:  # a terminated worker may leave its temp file behind
+                for part in out_dir.rglob(".*.part"):
+                    try:
+                        part.unlink()
+                    except OSError:
+                        pass
     else:
         for rel in rels:
             if cancelled():

@@ -165,8 +165,8 @@ class LexiconDetector:
         # places: single tokens and n-grams (tuples of normalised tokens) -> label
         self.places: dict[tuple[str, ...], str] = {}
         place_lists = [("countries", "COUNTRY")]
-        if es:
-            place_lists += [("provinces_es", "STATE"), ("cities_es", "CITY")]
+        if es:  # a province named like its capital is labelled CITY (MEDDOCAN's TERRITORIO)
+            place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
         else:
             place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
         for li, label in place_lists:
@@ -363,7 +363,8 @@ class LexiconDetector:
             first = toks[i]
             ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
             single = k == 1
-            blocked = single and (self._is_blocked(first.n) or first.n in self.first or first.n in self.surname)
+            blocked = single and (self._is_blocked(first.n) or (
+                lab == "CITY" and (first.n in self.first or first.n in self.surname)))
             if single and len(first.n) < 4:
                 blocked = True
             cue = self._cue_before(toks, i, text)
@@ -413,7 +414,10 @@ class LexiconDetector:
                     j += 1  # middle initial
                     continue
                 nxn = nx.n
-                if self._is_blocked(nxn) or not self._cap(nx, mode):
+                if not self._cap(nx, mode) or nxn in STOP:
+                    break
+                if self._is_blocked(nxn) and not (
+                        mode == "mixed" and nxn in self.surname and (in_first or strong) and nxn not in AFTER_DOCTOR):
                     break
                 if nxn in self.surname or nxn in self.first or (strong and mode == "mixed"):
                     j += 1
@@ -434,9 +438,10 @@ class LexiconDetector:
                     conf = 0.8
                 elif not blocked and len(t.n) >= 3 and (mode == "mixed" or title):
                     conf = 0.75
-                elif blocked and title and t.n not in self.medical and (in_first or in_sur) and (
-                        mode == "mixed" or text[toks[i - 1].end:t.start].startswith(".")):
-                    conf = 0.65  # "Dr. Brown", "MRS. MAY"
+                elif blocked and title and (in_first or in_sur) and (
+                        (mode == "mixed" and cap) or text[toks[i - 1].end:t.start].startswith(".")):
+                    # "Dr. Brown", "MRS. MAY", "Dr. Foley" (the protected filter weighs eponyms)
+                    conf = 0.8 if mode == "mixed" else 0.65
                 label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
             elif (i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
                   and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")

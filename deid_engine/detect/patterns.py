@@ -227,7 +227,7 @@ def weak_year_context(text: str, start: int, end: int) -> bool:
     return not_year_context(text, start, end) or not _YEAR_CUE.search(_before(text, start, 24))
 
 
-_CATH_AFTER = regex.compile(r"(?i)^\s*(?:fr\b|french|foley|cath|catheter|sheath|cordis|introducer|ngt|ogt|"
+_CATH_AFTER = regex.compile(r"(?i)^\s?[mf]?\s*(?:fr\b|french|foley|cath|catheter|sheath|cordis|introducer|ngt|ogt|"
                             r"tube|ett|trach|swan|picc|line|port|dobhoff|pigtail|chest|ct\b|mm|g\b|gauge)")
 
 
@@ -282,10 +282,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_month_year", rf"(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:{YEAR4}|\d{{2}})(?![\d/])", "DATE", 0.6,
       invalidate=not_date_context),
     P("date_text", rf"(?i)\b(?:{WEEKDAYS_EN},?\s+)?(?:"
-      rf"(?:the\s+)?{DAY}{ORD}(?:\s+of)?[\s-]+{MONTHS_EN}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
+      rf"{DAY}{ORD}(?:\s+of)?[\s-]+{MONTHS_EN}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
       rf"|{DAY}[\s-]+{MONTHS_EN_FULL}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
       rf"|{DAY}[\s-]+{MONTHS_EN},?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:]))"
-      rf"|{MONTHS_EN}[\s-]+(?:the\s+)?{DAY}{ORD}?(?!\s*(?:mg|units?|tabs?|ml|cc|%))(?:,?\s+(?:{YEAR4}|'\d{{2}}))?"
+      rf"|{MONTHS_EN}[\s-]+{DAY}{ORD}?(?!\s*(?:mg|units?|tabs?|ml|cc|%))(?:,?\s+(?:{YEAR4}|'\d{{2}}))?"
       rf"|{MONTHS_EN},?[\s-]+(?:of\s+)?(?:{YEAR4}|'\d{{2}})"
       rf")(?![\d:])(?:,?{TIME})?", "DATE", 0.9),
     P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?(?![\d/])",
@@ -323,7 +323,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"biz|io|us|uk|es|eu|health|co\.uk|com\.es)(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?(?![\w@-])", "URL", 0.85),
     P("ipv4", r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]\d)",
       "IPADDR", 0.95, validate=ip_ok),
-    P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{1,4}:){2,7}(?::|[0-9a-f]{1,4})(?::[0-9a-f]{1,4}){0,5}(?![\w:])",
+    P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])",
       "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
     P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
       r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),

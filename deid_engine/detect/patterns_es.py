@@ -65,7 +65,7 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
       "DATE", 0.95, validate=md_ok),
-    P("es_date_text", rf"(?i)\b(?:{WEEKDAYS_ES},?\s+)?(?:(?:el\s+)?{DAY}\s*(?:de\s+|[-/\s]){MONTHS_ES}"
+    P("es_date_text", rf"(?i)\b(?:{WEEKDAYS_ES},?\s+)?(?:{DAY}\s*(?:de\s+|[-/\s]){MONTHS_ES}"
       rf"(?:\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?(?:{YEAR4}|\d{{2}}(?!\d)))?"
       rf"|{MONTHS_ES_FULL}\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?{YEAR4})\b", "DATE", 0.93),
     P("es_month_alone", rf"(?i)\b{MONTHS_ES_FULL}\b", "DATE", 0.7),

@@ -19,6 +19,7 @@ source ``user:always_redact`` (label ``OTHER``) and win every overlap.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import regex
 
@@ -42,6 +43,30 @@ FUZZY_MIN = 6
 USER_LIST_REFRESH_S = 1.0
 
 
+@lru_cache(maxsize=1)
+def _load_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[str, list[str]]]:
+    """Normalised protected terms, eponyms, correctly spelled names and fuzzy pools (shared, read once)."""
+    from ..lexicons import load_lexicon
+
+    terms: set[str] = set()
+    for li in ("medical_eponyms", "medical_abbreviations", "medical_terms", "drugs"):
+        for t in load_lexicon(li):
+            terms.add(norm(t))
+            if li == "medical_eponyms":
+                for part in regex.split(r"[-\s]+", t):  # Swan-Ganz -> swan, ganz
+                    if len(part) >= 4:
+                        terms.add(norm(part))
+    eponyms = frozenset(norm(t) for t in load_lexicon("medical_eponyms"))
+    # correctly spelled names are never fuzzy-matched to a term (Edward is not Edwards)
+    names = frozenset(norm(t) for li in ("first_names_en", "surnames_en", "first_names_es", "surnames_es")
+                      for t in load_lexicon(li))
+    pool: dict[str, list[str]] = {}
+    for t in eponyms | {norm(t) for t in load_lexicon("drugs")}:
+        if len(t) >= FUZZY_MIN and t.isalpha():
+            pool.setdefault(t[0], []).append(t)
+    return frozenset(terms), eponyms, names, pool
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -58,23 +83,7 @@ class ProtectedTermsFilter:
     def load(self) -> None:
         if self._loaded:
             return
-        from ..lexicons import load_lexicon
-
-        self.terms: set[str] = set()
-        for li in ("medical_eponyms", "medical_abbreviations", "medical_terms", "drugs"):
-            for t in load_lexicon(li):
-                self.terms.add(norm(t))
-                for part in regex.split(r"[-\s]+", t):  # Swan-Ganz -> swan, ganz
-                    if len(part) >= 4 and li == "medical_eponyms":
-                        self.terms.add(norm(part))
-        self._eponyms = {norm(t) for t in load_lexicon("medical_eponyms")}
-        # correctly spelled names are never fuzzy-matched to a term (Edward is not Edwards)
-        self._names = {norm(t) for li in ("first_names_en", "surnames_en", "first_names_es", "surnames_es")
-                       for t in load_lexicon(li)}
-        self._fuzzy_pool: dict[str, list[str]] = {}
-        for t in self._eponyms | {norm(t) for t in load_lexicon("drugs")}:
-            if len(t) >= FUZZY_MIN and t.isalpha():
-                self._fuzzy_pool.setdefault(t[0], []).append(t)
+        self.terms, self._eponyms, self._names, self._fuzzy_pool = _load_terms()
         self._loaded = True
 
     def describe(self) -> dict:
@@ -164,5 +173,15 @@ class ProtectedTermsFilter:
         added = [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
                  for m in always.finditer(text, timeout=2.0)] if always is not None else []
         if added:
-            out = resolve([*out, *added], text)
+            out = [_trim(s, text) for s in resolve([*out, *added], text)]
         return out
+
+
+def _trim(span: Span, text: str) -> Span:
+    """Drop the whitespace that a merge remainder may start or end with."""
+    a, b = span.start, span.end
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return span if (a, b) == (span.start, span.end) else span.with_bounds(a, b)

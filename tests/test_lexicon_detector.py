@@ -1,0 +1,121 @@
+"""Lexicon detector: cues pick subtypes, common words need cues, ALL-CAPS, places, offsets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_engine.detect.lexicon import LexiconDetector, norm
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def en():
+    d = LexiconDetector("en")
+    d.load()
+    return d
+
+
+@pytest.fixture(scope="module")
+def es():
+    d = LexiconDetector("es")
+    d.load()
+    return d
+
+
+def found(det, text, min_conf=0.0):
+    return {(s.slice(text), s.label) for s in det.detect(Document(text)) if s.confidence >= min_conf}
+
+
+MATCH = [
+    ("Patient seen by Dr. Smith this morning.", "Smith", "DOCTOR"),
+    ("Discussed with Dr. Jonh Peters at bedside.", "Jonh Peters", "DOCTOR"),
+    ("Spoke with his wife Mary about the plan.", "Mary", "RELATIVE"),
+    ("Her daughter Jennifer called twice.", "Jennifer", "RELATIVE"),
+    ("Mr. Parkinson was admitted overnight.", "Parkinson", "PATIENT"),
+    ("Dr. Foley placed the line.", "Foley", "DOCTOR"),
+    ("DR. BROWN AWARE OF LABS.", "BROWN", "DOCTOR"),
+    ("MRS. MAY IS RESTING COMFORTABLY.", "MAY", "PATIENT"),
+    ("SON ROBERT UPDATED BY PHONE.", "ROBERT", "RELATIVE"),
+    ("Dr. Brown reviewed the films.", "Brown", "DOCTOR"),
+    ("Called Jennifer Wilson about discharge.", "Jennifer Wilson", "PATIENT"),
+    ("Note written by Karen Smith, RN.", "Karen Smith", "DOCTOR"),
+    ("B. CLIFFORD AWARE OF HCT.", "B. CLIFFORD", "DOCTOR"),
+    ("She lives in Baltimore with family.", "Baltimore", "CITY"),
+    ("Family moved from California last year.", "California", "STATE"),
+    ("Recently travelled to Germany.", "Germany", "COUNTRY"),
+    ("Transferred from Calvert Hospital for care.", "Calvert Hospital", "HOSPITAL"),
+    ("TRANSFER FROM CALVERT HOSPITAL FOR CARE.", "CALVERT HOSPITAL", "HOSPITAL"),
+    ("They live in San Francisco now.", "San Francisco", "CITY"),
+]
+
+
+@pytest.mark.parametrize("text,span,label", MATCH)
+def test_must_match(en, text, span, label):
+    assert (span, label) in found(en, text)
+
+
+NO_MATCH = [
+    "Brown sputum suctioned from the ETT.",
+    "BROWN SPUTUM SUCTIONED.",
+    "May advance diet tomorrow.",
+    "MAY NEED REINTUBATION.",
+    "Bill for services handled by case management.",
+    "HOPE TO WEAN PRESSORS TODAY.",
+    "WILL CONTINUE TO MONITOR.",
+    "Mark the site before the procedure.",
+    "SR WITH RARE PVCS.",
+    "MS CHANGES NOTED OVERNIGHT.",
+    "called back with results",
+    "Patient transferred to the floor.",
+    "max assist of two to the chair",
+]
+
+
+@pytest.mark.parametrize("text", NO_MATCH)
+def test_common_words_need_a_cue(en, text):
+    assert found(en, text, min_conf=0.5) == set()
+
+
+def test_confidence_reflects_evidence(en):
+    t = "Dr. Smith met the family."
+    (cued,) = [s for s in en.detect(Document(t))]
+    assert cued.confidence >= 0.8 and cued.source == "lexicon:name"
+
+
+def test_spanish_cues_and_places(es):
+    t = "La paciente fue valorada por la Dra. García en Sevilla, España."
+    got = found(es, t)
+    assert ("García", "DOCTOR") in got
+    assert ("Sevilla", "CITY") in got
+    assert ("España", "COUNTRY") in got
+    t2 = "Acude acompañada de su hija Lucía."
+    assert ("Lucía", "RELATIVE") in found(es, t2)
+    t3 = "Ingresa en el Hospital Universitario La Paz de Madrid."
+    assert any(lbl == "HOSPITAL" and "Hospital Universitario La Paz" in s for s, lbl in found(es, t3))
+
+
+def test_norm_is_shared_and_strips_accents():
+    assert norm("CUÉLLAR") == norm("cuellar") == "cuellar"
+    assert norm("Smith's") == "smith"
+
+
+def test_constructor_does_no_work():
+    d = LexiconDetector("en")
+    assert not d._loaded
+
+
+_DET = LexiconDetector("en")
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(["Dr.", "Smith", "wife", "MARY", "may", "in", "Boston", "Hospital", "Calvert",
+                                 "BROWN", "son", "Mr", "New", "York", ",", ".", "\n", "José", "RN", "aware"]),
+                max_size=30), st.text(max_size=5))
+def test_offsets_inside_text(words, junk):
+    text = " ".join(words) + junk
+    for s in _DET.detect(Document(text)):
+        assert 0 <= s.start < s.end <= len(text)
+        assert s.slice(text) == text[s.start:s.end]
+        assert s.slice(text).strip() == s.slice(text)

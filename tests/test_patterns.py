@@ -1,0 +1,200 @@
+"""Pattern detectors: must-match and must-not-match tables, validators, offsets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_engine.detect.patterns import (PatternDetector, age_over_89, dea_ok, luhn_ok, npi_ok, ssn_ok,
+                                         vin_ok)
+from deid_engine.detect.patterns_es import dni_ok
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def en():
+    d = PatternDetector("en")
+    d.load()
+    return d
+
+
+@pytest.fixture(scope="module")
+def es():
+    d = PatternDetector("es")
+    d.load()
+    return d
+
+
+def found(det, text):
+    return {(s.slice(text), s.label) for s in det.detect(Document(text))}
+
+
+EN_MATCH = [
+    ("Seen on 10/11/60 in clinic.", "10/11/60", "DATE"),
+    ("Admitted 2060-10-11 overnight.", "2060-10-11", "DATE"),
+    ("7/22 found by husband on floor", "7/22", "DATE"),
+    ("Follow up Oct 11 with cardiology.", "Oct 11", "DATE"),
+    ("Born on the 11th of October 2060 at home.", "11th of October 2060", "DATE"),
+    ("Last seen Oct-2060.", "Oct-2060", "DATE"),
+    ("Visit 10.11.60 documented.", "10.11.60", "DATE"),
+    ("Symptoms began in the Spring of 2010.", "Spring of 2010", "DATE"),
+    ("Seen Monday, 10/11/60 by the team.", "Monday, 10/11/60", "DATE"),
+    ("Arrived 10/11/2060 14:30 via EMS.", "10/11/2060 14:30", "DATE"),
+    ("S/P MI in 1992, stable since.", "1992", "DATE"),
+    ("PMH: MI '92, CABG.", "92", "DATE"),
+    ("A 46 yo man with chest pain.", "46", "AGE"),
+    ("She is a 46 year old woman.", "46", "AGE"),
+    ("A 90-year-old man presents.", "90", "AGE"),
+    ("Patient aged 92 lives alone.", "92", "AGE"),
+    ("Pt is a 46 y/o male.", "46", "AGE"),
+    ("Call 617-555-1234 with results.", "617-555-1234", "PHONE"),
+    ("Phone (617) 555-1234 x234 today", "(617) 555-1234 x234", "PHONE"),
+    ("Daughter at +44 20 7946 0958.", "+44 20 7946 0958", "PHONE"),
+    ("Resident beeper 1234 overnight", "1234", "PHONE"),
+    ("Pager #12345", "12345", "PHONE"),
+    ("Fax: 617-555-9876 for records", "617-555-9876", "FAX"),
+    ("Email jo.smith@example.org now", "jo.smith@example.org", "EMAIL"),
+    ("See https://portal.example.com/x?id=3 for info", "https://portal.example.com/x?id=3", "URL"),
+    ("Logged in from 192.168.1.10 today", "192.168.1.10", "IPADDR"),
+    ("Address 2001:db8::8a2e:370:7334 seen", "2001:db8::8a2e:370:7334", "IPADDR"),
+    ("SSN 123-45-6789 on file", "123-45-6789", "SSN"),
+    ("MRN: 1234567", "1234567", "MEDICALRECORD"),
+    ("MR# 445566 verified", "445566", "MEDICALRECORD"),
+    ("Unit No 9988776", "9988776", "MEDICALRECORD"),
+    ("Acct 12345678 billed", "12345678", "ACCOUNT"),
+    ("Member ID: XJ4455667 active", "XJ4455667", "HEALTHPLAN"),
+    ("DEA AB1234563 on script", "AB1234563", "LICENSE"),
+    ("NPI 1234567893 listed", "1234567893", "LICENSE"),
+    ("VIN 1HGCM82633A004352 on report", "1HGCM82633A004352", "VEHICLE"),
+    ("Pacemaker serial # PX12345 noted", "PX12345", "DEVICE"),
+    ("Lives at 123 Main St with wife.", "123 Main St", "STREET"),
+    ("Moved to 45 Oak Avenue Apt 2 last year.", "45 Oak Avenue Apt 2", "STREET"),
+    ("Boston, MA 02114", "02114", "ZIP"),
+    ("Boston, MA 02114", "MA", "STATE"),
+    ("Boston, MA 02114", "Boston", "CITY"),
+]
+
+EN_NO_MATCH = [
+    "Ratio 2/3 of the dose.",
+    "Give 1/2 tab tonight.",
+    "BP 120/80, HR 72.",
+    "Potassium 5.5 this morning.",
+    "Motor strength 5/5 throughout.",
+    "Pain 7/10 after ambulation.",
+    "CPAP 5/5 with FiO2 40%.",
+    "PS 10/5 overnight.",
+    "Arrived at 1930 from the OR.",
+    "Output 1900 cc today.",
+    "16F foley placed.",
+    "2/6 systolic murmur.",
+    "Crackles 1/3 up bilaterally.",
+    "AC 700x15/5/40% on arrival.",
+    "Na 140 K 4.1 Cl 101 CO2 24 BUN 32 Cr 1.4",
+    "Heparin 1200 units/hr.",
+    "Decreased to 2 mcg, dec from 4.",
+    "He will try 3 separate doses.",
+]
+
+
+@pytest.mark.parametrize("text,span,label", EN_MATCH)
+def test_en_must_match(en, text, span, label):
+    assert (span, label) in found(en, text)
+
+
+@pytest.mark.parametrize("text", EN_NO_MATCH)
+def test_en_must_not_match(en, text):
+    assert found(en, text) == set()
+
+
+ES_MATCH = [
+    ("NASS: 26 63514095.", "26 63514095", "HEALTHPLAN"),
+    ("NHC: 368503.", "368503", "MEDICALRECORD"),
+    ("Médico: Ignacio Navarro Cuéllar NºCol: 28 28 70973.", "28 28 70973", "LICENSE"),
+    ("Médico: Ignacio Navarro Cuéllar NºCol: 28 28 70973.", "Ignacio Navarro Cuéllar", "DOCTOR"),
+    ("DNI 12345678Z del paciente", "12345678Z", "IDNUM"),
+    ("NIE X1234567L registrado", "X1234567L", "IDNUM"),
+    ("Teléfono: 915 86 80 00", "915 86 80 00", "PHONE"),
+    ("Llamar al +34 612 345 678 hoy", "+34 612 345 678", "PHONE"),
+    ("Fax: 933203631 e-mail", "933203631", "FAX"),
+    ("CP: 28016.", "28016", "ZIP"),
+    ("Domicilio: Calle Miguel Benitez 90.", "Calle Miguel Benitez 90", "STREET"),
+    ("Remitido por: c/ del Abedul 5-7, 2º dcha 28036 Madrid", "c/ del Abedul 5-7, 2º dcha", "STREET"),
+    ("Ingresó el 12 de diciembre de 2016 por disnea.", "12 de diciembre de 2016", "DATE"),
+    ("Fecha de nacimiento: 03/03/1946.", "03/03/1946", "DATE"),
+    ("Varón de 70 años con disnea.", "70 años", "AGE"),
+    ("Edad: 45 años Sexo: M.", "45 años", "AGE"),
+    ("Edad: 45 años Sexo: M.", "M", "OTHER"),
+    ("E-mail: nnavcu@hotmail.com.", "nnavcu@hotmail.com", "EMAIL"),
+    ("Nombre:  Ernesto.\n", "Ernesto", "PATIENT"),
+]
+
+ES_NO_MATCH = [
+    "Tratamiento durante 2 años con metformina.",
+    "Hace 3 años presentó un episodio similar.",
+    "Administración por vía oral de 500 mg.",
+    "Hemoglobina 12,5 g/dl y plaquetas 250000.",
+]
+
+
+@pytest.mark.parametrize("text,span,label", ES_MATCH)
+def test_es_must_match(es, text, span, label):
+    assert (span, label) in found(es, text)
+
+
+@pytest.mark.parametrize("text", ES_NO_MATCH)
+def test_es_must_not_match(es, text):
+    assert found(es, text) == set()
+
+
+def test_validators():
+    assert luhn_ok("79927398713") and not luhn_ok("79927398710")
+    assert npi_ok("1234567893") and not npi_ok("1234567890")
+    assert ssn_ok("123-45-6789")
+    for bad in ("000-12-3456", "666-12-3456", "912-34-5678", "123-00-4567", "123-45-0000"):
+        assert not ssn_ok(bad)
+    assert dea_ok("AB1234563") and not dea_ok("AB1234564")
+    assert vin_ok("1HGCM82633A004352") and not vin_ok("1HGCM82633A004353")
+    assert dni_ok("12345678Z") and not dni_ok("12345678A")
+    assert dni_ok("X1234567L") and not dni_ok("X1234567A")
+
+
+@pytest.mark.parametrize("text,over", [("92", True), ("90", True), ("89", False), ("46", False),
+                                       ("ninety-two", True), ("70 años", False), ("101 years", True)])
+def test_age_over_89(text, over):
+    assert age_over_89(text) is over
+
+
+def test_sources_and_labels_are_taxonomy(en):
+    from deid_engine.taxonomy import is_label
+
+    text = " ".join(t for t, _, _ in EN_MATCH)
+    spans = en.detect(Document(text))
+    assert spans
+    for s in spans:
+        assert is_label(s.label)
+        assert s.source.startswith("pattern:")
+        assert 0 < s.confidence <= 1
+
+
+def test_load_is_lazy_and_idempotent():
+    d = PatternDetector("en")
+    assert d._compiled is None  # constructors do no work
+    d.load()
+    first = d._compiled
+    d.load()
+    assert d._compiled is first
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789/-.:() +@xX#abcMRNSTOct\n ")), max_size=120))
+def test_offsets_inside_text(text):
+    for lang in ("en", "es"):
+        det = _DETS.setdefault(lang, PatternDetector(lang))
+        for s in det.detect(Document(text)):
+            assert 0 <= s.start < s.end <= len(text)
+            assert s.slice(text) == text[s.start:s.end]
+            assert s.slice(text).strip() == s.slice(text)
+
+
+_DETS: dict[str, PatternDetector] = {}

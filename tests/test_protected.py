@@ -1,0 +1,106 @@
+"""Protected-terms filter: eponyms and drugs are not names unless context says person."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deid_engine.detect.protected import ProtectedTermsFilter
+from deid_engine.lexicons import add_user_term
+from deid_engine.pipeline import build_pipeline
+from deid_engine.types import Document, Span
+
+FIXTURE = Path(__file__).parent / "fixtures" / "no_phi_sentences.txt"
+
+
+def run_filter(text: str, word: str, label: str = "PATIENT", source: str = "tagger:en") -> list[Span]:
+    f = ProtectedTermsFilter("en")
+    f.load()
+    start = text.index(word)
+    return f.filter(Document(text), [Span(start, start + len(word), label, source, 0.9)])
+
+
+@pytest.mark.parametrize("text,word", [
+    ("History of Parkinson's disease.", "Parkinson"),
+    ("Foley catheter in place.", "Foley"),
+    ("Foley draining well.", "Foley"),
+    ("Swan-Ganz catheter advanced.", "Swan-Ganz"),
+    ("Hodgkin lymphoma in remission.", "Hodgkin"),
+    ("Alzheimers dementia.", "Alzheimers"),
+    ("Bell palsy resolving.", "Bell"),
+    ("CROHN DISEASE FLARE.", "CROHN"),
+    ("Homans sign negative.", "Homans"),
+    ("Glasgow coma scale 15.", "Glasgow"),
+    ("ALKPHOS 120 today.", "ALKPHOS"),
+    ("BUN 45 CR 2.1", "CR"),
+    ("Started on Coumadin.", "Coumadin"),
+    ("warfarin held.", "warfarin"),
+    ("Parkinsons disease.", "Parkinsons"),
+    ("enfermedad de Crohn activa", "Crohn"),
+])
+def test_medical_terms_dropped(text, word):
+    assert run_filter(text, word) == []
+    assert run_filter(text, word, "CITY") == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Mr. Parkinson was admitted.", "Parkinson"),
+    ("Dr. Foley placed the line.", "Foley"),
+    ("Paged Dr Murphy about the labs.", "Murphy"),
+    ("Seen by Foley, MD.", "Foley"),
+    ("Edward visited today.", "Edward"),
+])
+def test_person_context_keeps(text, word):
+    assert len(run_filter(text, word)) == 1
+
+
+def test_non_name_spans_and_pattern_spans_untouched():
+    t = "Foley on 10/11/60"
+    f = ProtectedTermsFilter("en")
+    spans = [Span(0, 5, "PATIENT", "pattern:es_field_nombre"), Span(9, 17, "DATE", "pattern:date_numeric")]
+    assert f.filter(Document(t), spans) == spans
+
+
+def test_user_lists(_user_dir):
+    add_user_term("protected", "Zorblax")
+    add_user_term("always_redact", "Acme Clinic")
+    f = ProtectedTermsFilter("en")
+    f.load()
+    t = "Zorblax given at Acme Clinic today; acme clinic called."
+    spans = f.filter(Document(t), [Span(0, 7, "PATIENT", "tagger:en")])
+    assert [(s.slice(t), s.source) for s in spans] == [("Acme Clinic", "user:always_redact"),
+                                                         ("acme clinic", "user:always_redact")]
+
+
+def test_always_redact_wins_overlap(_user_dir):
+    add_user_term("always_redact", "Calvert")
+    f = ProtectedTermsFilter("en")
+    t = "From Calvert Hospital."
+    out = f.filter(Document(t), [Span(5, 21, "HOSPITAL", "lexicon:facility", 0.8)])
+    assert [(s.slice(t), s.source) for s in out] == [("Calvert", "user:always_redact"), ("Hospital", "lexicon:facility")]
+
+
+def _sentences() -> list[str]:
+    return [ln for ln in FIXTURE.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+
+
+def test_fixture_has_200_sentences():
+    assert len(_sentences()) >= 200
+
+
+def test_rules_find_nothing_in_phi_free_sentences():
+    pipe = build_pipeline("rules", "en").load()
+    hits = []
+    for line in _sentences():
+        for s in pipe.run(Document(line)):
+            hits.append((line, s.slice(line), s.label, s.source))
+    assert hits == []
+
+
+def test_rules_find_nothing_in_phi_free_note():
+    # the same sentences as one note (case mode and context differ from single lines)
+    pipe = build_pipeline("rules", "en").load()
+    text = "\n".join(_sentences())
+    spans = pipe.run(Document(text))
+    assert [(s.slice(text), s.label, s.source) for s in spans] == []

@@ -55,11 +55,17 @@ _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:(?:de|del|la|las|los|y|i|van|von|da|do|dos)[ 
 _STREET_TYPES = (r"(?:calle|c/|c\.|cl\.|avda\.?|avenida|av\.|avinguda|avgda\.?|plaza|pza\.?|pl\.|plaça|paseo|pº|"
                  r"passeig|camino|carretera|ctra\.?|ronda|traves[íi]a|glorieta|carrer|c/\.|r[úu]a|urbanizaci[óo]n|"
                  r"urb\.|paraje|pasaje|v[íi]a|alameda|rambla|callej[óo]n|cuesta|barrio|bº|pol[íi]gono|partida)")
-_STREET_NAME = r"(?:(?:de|del|la|las|los|el|y|d['’])\s+|[\wáéíóúñüÁÉÍÓÚÑÜ'’ª.-]+\s*){1,6}?"
+# street name words start with a letter, so the door number that follows is unambiguous
+_STREET_NAME = r"(?:[^\W\d_][\w'’ª.-]*,?[ \t]+|d['’]){1,7}"
 _DOOR = (r"(?:,?\s*(?:(?:n[ºo°]\.?\s*)?\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*[ºª°])?(?:\s*[A-Za-z](?![\wáéíóú]))?|s/n)"
          r"(?:(?:\s*,\s*|\s+)(?:esc(?:alera)?\.?\s*\w{1,3}|piso\s*\w{1,3}|puerta\s*\w{1,3}|bajo|[áa]tico|"
          r"(?:dcha|izda|izq|dch|dcho|izqdo|pta)\.?|\d{1,3}\s*[ºª°]\s*(?:(?:dcha|izda|izq|dch)\.?|[A-Za-z](?![\w]))?|"
          r"\d{1,3}(?:\s*[A-Za-z])?(?![\w])|[A-Z](?![\w]))){0,4})")
+
+_AGE_CONTEXT = regex.compile(
+    r"(?i)(?:\bedad\s*:?\s*|\b(?:de|a\s+los|desde\s+los|hasta\s+los|con|los)\s+|"
+    r"\b(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|joven|ancian[oa]|"
+    r"femenina|masculino|gestante|primigesta|neonato|recién\s+nacid[oa])\s*,?\s*(?:de\s+)?)$")
 
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
@@ -74,13 +80,10 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_year_bare", rf"(?<![\d/.,:-]){YEAR4}(?![\d/%]|[.,]\d|\s*(?:mg|ml|cc|g\b|ui|u\b|kcal|€))", "DATE", 0.6,
       validate=lambda s: 1900 <= int(s) <= 2030),
     # ages
-    P("es_age", r"(?i)(?:(?<=\bedad\s*:?\s*)|(?<=\b(?:de|a\s+los|desde\s+los|hasta\s+los|con|los)\s+)|"
-      r"(?<=\b(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|joven|ancian[oa]|"
-      r"femenina|masculino|gestante|primigesta|neonato|recién\s+nacid[oa])\s*,?\s*(?:de\s+)?))"
-      r"(?P<a>(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s*"
+    P("es_age", r"(?i)(?P<a>(?<![\w.,])(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s*"
       r"(?:años|año|a\.|a(?=\W)|meses|mes|d[íi]as|semanas)(?:\s+y\s+\d{1,2}\s*(?:meses|mes|d[íi]as))?)",
       "AGE", 0.9, group="a",
-      invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
+      invalidate=lambda t, s, e: _AGE_CONTEXT.search(t[max(0, s - 40):s]) is None or regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
                                              r"evoluci[óo]n\s+de|historia\s+de|periodo\s+de|plazo\s+de)\s+$",
                                              t[max(0, s - 25):s]) is not None
       or (regex.search(r"(?i)\b(?:de|con)\s+$", t[max(0, s - 5):s]) is not None
@@ -152,7 +155,10 @@ ES_PATTERNS: tuple[Pattern, ...] = (
 TRIGGERS_ES: dict[str, tuple[str, ...]] = {
     "es_date_numeric": (r"re:\d[/.-]\d{1,2}[/.-]\d",), "es_phone": (r"re:[6789](?:[ .-]?\d){8}",),
     "es_dni": (r"re:\d{7}",), "es_cp_city": (r"re:\d{5}",),
-    "es_date_text": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"),
+    "es_date_text": tuple("w:" + w for w in (
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "setiembre",
+        "octubre", "noviembre", "diciembre", "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep",
+        "sept", "oct", "nov", "dic")),
     "es_month_alone": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
                        "setiembre", "octubre", "noviembre", "diciembre"),
     "es_age_field": ("edad",), "es_fax": ("fax",), "es_phone_context": ("tel", "tfn", "tlf", "móvil", "movil"),

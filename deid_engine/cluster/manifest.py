@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -54,6 +55,22 @@ def remove_stale_temps(target: Path) -> None:
             p.unlink()
         except OSError:
             pass
+
+
+_TEMP = re.compile(r"^\..+\.\d+\.part$")
+
+
+def sweep_stale_temps(out_dir: Path) -> int:
+    """Remove every ``.<name>.<pid>.part`` left under ``out_dir`` by killed writers (after a complete run)."""
+    n = 0
+    for p in Path(out_dir).rglob(".*.part"):
+        if p.is_file() and _TEMP.match(p.name):
+            try:
+                p.unlink()
+                n += 1
+            except OSError:
+                pass
+    return n
 
 
 def glob_escape(name: str) -> str:

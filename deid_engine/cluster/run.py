@@ -22,7 +22,7 @@ from ..redact.export import ExportContext, ExportOptions, check_folders
 from ..redact.keys import fingerprint, load_or_create_key
 from .folder import (DEFAULT_BYTES_PER_PARTITION, DEFAULT_FILES_PER_PARTITION, folder_file_results, plan_folder,
                      run_folder_partition)
-from .manifest import PlanMismatch, RunState, atomic_write_json, fingerprint_of
+from .manifest import PlanMismatch, RunState, atomic_write_json, fingerprint_of, sweep_stale_temps
 from .table import DEFAULT_ROWS_PER_PARTITION, MANIFEST, plan_table, run_table_partition, table_manifest
 from .task import TaskContext
 
@@ -96,11 +96,18 @@ def connect(cluster: Any) -> Iterator[Any]:
         return
     kind, target = parse_cluster(cluster)
     _allow_cluster_network(kind, target)
+    import dask
     from distributed import Client, LocalCluster
 
+    if not log.isEnabledFor(logging.INFO):  # Dask's INFO chatter only with deid -v
+        logging.getLogger("distributed").setLevel(logging.WARNING)
     if kind == "local":
-        lc = LocalCluster(n_workers=target, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, worker_dashboard_address=None, silence_logs=logging.ERROR)
+        # loopback only; no dashboard; the HTTP servers Dask always starts serve no routes
+        with dask.config.set({"distributed.scheduler.http.routes": [], "distributed.worker.http.routes": []}):
+            lc = LocalCluster(n_workers=target, threads_per_worker=1, processes=True, host="127.0.0.1",
+                              dashboard_address=None, worker_dashboard_address=None, silence_logs=logging.WARNING,
+                              # the scheduler's (route-less) HTTP server: loopback, any free port, not 8787
+                              scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
         client = Client(lc)
         try:
             yield client
@@ -157,6 +164,20 @@ def _prepare(state: RunState, fresh_plan: Callable[[bool], dict], config: dict, 
     return plan
 
 
+def _scheduler_plugins(dask_scheduler: Any = None) -> list[str]:
+    return list(getattr(dask_scheduler, "worker_plugins", {}) or {})
+
+
+def _ensure_plugin(client: Any, plugin: Any) -> None:
+    """Register the pipeline plugin unless the scheduler already has it (then workers hold a loaded pipeline)."""
+    try:
+        known = client.run_on_scheduler(_scheduler_plugins)
+    except Exception:
+        known = []
+    if plugin.name not in known:
+        client.register_plugin(plugin)
+
+
 def _execute(state: RunState, plan: dict, task: Callable[..., dict], tctx: TaskContext, client: Any,
              extra: Callable[[dict], tuple], *, retries: int, max_partitions: int | None,
              progress: bool, check_hashes: bool) -> tuple[list[int], list[int], list[dict]]:
@@ -192,7 +213,7 @@ def _execute(state: RunState, plan: dict, task: Callable[..., dict], tctx: TaskC
 
         from .plugin import PipelinePlugin
 
-        client.register_plugin(PipelinePlugin(tctx.preset, tctx.lang))
+        _ensure_plugin(client, PipelinePlugin(tctx.preset, tctx.lang))
         run_id = fingerprint_of([plan["config_fingerprint"], plan["input_fingerprint"], time.time_ns()])[:10]
         futures = {}
         for p in pending:
@@ -221,6 +242,8 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
 
     records = state.records(plan["partitions"])
     complete = len(records) == len(plan["partitions"])
+    if complete:
+        sweep_stale_temps(state.out_dir)
     desc = next((r.get("pipeline") for r in records if r.get("pipeline")), None)
     ctx = ExportContext(options, key, _Described(desc))
     results = folder_file_results(records)

@@ -131,7 +131,7 @@ def plan_csv(path: Path, columns: dict[str, str | None], rows_per_partition: int
             total += n
     if not parts:
         raise TableError("the CSV has no rows")
-    return {"mode": "table", "format": "csv", "header_end": header_end, "delimiter": delim, "header": len(header),
+    return {"mode": "table", "table_format": "csv", "header_end": header_end, "delimiter": delim, "header": len(header),
             "partitions": parts, "total_documents": total,
             "input_fingerprint": fingerprint_of([[p["id"], p["fingerprint"]] for p in parts])}
 
@@ -168,7 +168,7 @@ def plan_parquet(path: Path, columns: dict[str, str | None], rows_per_partition:
             total += n
     if not parts:
         raise TableError("the Parquet file has no rows")
-    return {"mode": "table", "format": "parquet", "partitions": parts, "total_documents": total,
+    return {"mode": "table", "table_format": "parquet", "partitions": parts, "total_documents": total,
             "input_fingerprint": fingerprint_of([[p["id"], p["fingerprint"]] for p in parts])}
 
 
@@ -337,7 +337,7 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
     """Redact one partition of the table; write ``part-NNNNNN.<fmt>`` and the part record; return it."""
     t0 = time.perf_counter()
     out_dir = Path(tctx.out_dir)
-    fmt = plan["format"]
+    fmt = plan["table_format"]
     name = part_name(int(part["id"]), fmt)
     acc = _Acc(name)
     target = out_dir / name
@@ -390,7 +390,7 @@ def table_manifest(plan: dict, records: list[dict], input_name: str, key_fingerp
     return {
         "format": "deid-table-manifest-1",
         "input": input_name,
-        "input_format": plan["format"],
+        "input_format": plan["table_format"],
         "columns": plan["columns"],
         "complete": complete,
         "key_fingerprint": key_fingerprint,

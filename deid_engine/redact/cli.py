@@ -27,7 +27,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--link-map-password-file",
                    help="write linkmap.enc (original -> replacement), encrypted with the password in this file")
     r.add_argument("--no-verify", action="store_true", help="skip the verification pass over the output")
-    # room for a cluster run (another module adds the implementation)
+    c = r.add_argument_group("batch / cluster (deid_engine.cluster; see docs/cluster.md)")
+    c.add_argument("--cluster", metavar="local:N|tcp://HOST:PORT",
+                   help="run on Dask: local:N starts N worker processes on this machine; tcp://HOST:PORT "
+                        "uses a running scheduler. Resumable: re-run the same command to finish a run")
+    c.add_argument("--id-column", help="table input (.csv/.parquet file): the record id column")
+    c.add_argument("--text-column", help="table input: the free-text column to redact")
+    c.add_argument("--patient-column", help="table input: patient id column (date shift per patient; pseudonymised)")
+    c.add_argument("--partition-size", type=int, default=None,
+                   help="files (folder) or rows (table) per partition (default 100 files / 500 rows)")
+    c.add_argument("--retries", type=int, default=3, help="Dask retries of a partition whose task failed")
+    c.add_argument("--max-partitions", type=int, default=None, help=argparse.SUPPRESS)  # testing: stop early
     r.set_defaults(func=cmd_redact)
 
 
@@ -51,6 +61,10 @@ def cmd_redact(args: argparse.Namespace) -> int:
                             lang=args.lang, detectors=args.detectors, overwrite=args.overwrite,
                             csv_columns=_split(args.csv_columns), csv_id_columns=_split(args.csv_id_columns),
                             verify=not args.no_verify, link_map_password=password)
+    if args.cluster or args.text_column or Path(args.input).is_file():
+        from ..cluster.cli import cmd_batch
+
+        return cmd_batch(args, options)
     overrides = None  # reviewed spans come from the app; the CLI redacts with the detectors
     bar = _progress(None, total=0, desc="redact", unit="file")
     summary = None

@@ -174,6 +174,7 @@ def _lazy(module: str, attr: str = "add_parser") -> Callable[[argparse._SubParse
 
 
 COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "train": _lazy(".model.cli"),
     "redact": _lazy(".redact.cli"),
 }
 

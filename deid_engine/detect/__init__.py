@@ -37,6 +37,12 @@ def _lexicon(lang: str) -> Detector:
     return LexiconDetector(lang)
 
 
+def _tagger(lang: str) -> Detector:
+    from .tagger import TaggerDetector
+
+    return TaggerDetector(lang)
+
+
 def _protected(lang: str) -> SpanFilter:
     from .protected import ProtectedTermsFilter
 
@@ -45,6 +51,8 @@ def _protected(lang: str) -> SpanFilter:
 
 DETECTORS["pattern"] = _pattern
 DETECTORS["lexicon"] = _lexicon
+DETECTORS["tagger"] = _tagger
 PRESETS["rules"] = ("pattern", "lexicon")
+PRESETS["tagger"] = ("tagger",)
 PRESETS["default"] = ("pattern", "lexicon")
 FILTERS["protected"] = _protected

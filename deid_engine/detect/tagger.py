@@ -1,0 +1,71 @@
+"""The neural tagger as a pipeline detector (``tagger``).
+
+Loads ``resources/models/<lang>`` (or the user's active model from settings
+``active_model_en`` / ``active_model_es`` when set and present). Spans carry
+source ``tagger:<lang>`` and confidence = mean token marginal of the span.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Sequence
+
+from ..types import Document, Span
+
+log = logging.getLogger(__name__)
+
+
+def model_dir(lang: str) -> Path:
+    """The model folder the tagger uses for ``lang``."""
+    from ..config import load_settings
+    from ..resources import resource_path
+
+    try:
+        active = getattr(load_settings(), f"active_model_{lang}", "")
+    except Exception:  # unreadable settings: fall back to the bundled model
+        active = ""
+    if active:
+        p = Path(active)
+        if (p / "model.json").is_file() and (p / "model.pt").is_file():
+            return p
+        log.warning("active model for %s not found; using the bundled model", lang)
+    return resource_path("models", lang)
+
+
+class TaggerDetector:
+    """BiLSTM-CRF PHI tagger (``deid_engine.model``)."""
+
+    def __init__(self, lang: str = "en", path: Path | str | None = None, batch_size: int = 48):
+        self.lang = lang
+        self.name = "tagger"
+        self.path = Path(path) if path else None
+        self.batch_size = batch_size
+        self.model = None
+
+    def load(self) -> None:
+        if self.model is not None:
+            return
+        from ..model.io import TaggerModel
+
+        path = self.path or model_dir(self.lang)
+        if not (path / "model.json").is_file():
+            raise FileNotFoundError(f"no tagger model for language {self.lang!r} at {path}")
+        self.model = TaggerModel.load(path)
+        self.path = path
+
+    def describe(self) -> dict:
+        self.load()
+        m = self.model.meta
+        return {"model": str(self.path.name), "format": "deid-tagger.v1", "lang": m.get("lang"),
+                "date": m.get("date"), "labels": m.get("labels")}
+
+    def detect(self, document: Document) -> list[Span]:
+        return self.detect_many([document])[0]
+
+    def detect_many(self, documents: Sequence[Document]) -> list[list[Span]]:
+        """Tag several documents at once (windows are batched across them)."""
+        self.load()
+        src = f"tagger:{self.lang}"
+        preds = self.model.predict([d.text for d in documents], batch_size=self.batch_size)
+        return [[Span(a, b, lbl, src, conf) for a, b, lbl, conf in p] for p in preds]

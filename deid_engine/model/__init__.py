@@ -1,0 +1,1 @@
+"""The neural PHI tagger: BiLSTM-CRF with character features and a text-skeleton branch."""

@@ -1,0 +1,88 @@
+"""``deid train``: train a tagger model from BRAT folders, with progress and ETA."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from .card import write_model_card
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("train", help="train a neural PHI tagger (BiLSTM-CRF) from BRAT folders")
+    p.add_argument("--data", action="append", required=True, help="BRAT folder (repeatable)")
+    p.add_argument("--lang", default="en", choices=["en", "es"])
+    p.add_argument("--out", required=True, help="model folder to write (model.pt, model.json, MODEL_CARD.md)")
+    p.add_argument("--dev", action="append", default=[], help="dev BRAT folder for early stopping (repeatable); "
+                   "PhysioNet folders use the project's dev split when omitted")
+    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--no-skeleton", action="store_true", help="ablation: no text-skeleton branch")
+    p.add_argument("--no-char", action="store_true", help="ablation: no character CNN")
+    p.add_argument("--augment", type=int, default=1, help="surrogate-swapped copies per note with PHI")
+    p.add_argument("--no-case-variants", action="store_true")
+    p.add_argument("--visit-notes", default="auto",
+                   help="clinical-visit-notes folder for PHI injection ('auto', or 'none')")
+    p.add_argument("--all", action="store_true", help="PhysioNet: train on the dev split too (no dev figures)")
+    p.add_argument("--fixed-epochs", action="store_true", help="no early stopping: train exactly --epochs")
+    p.add_argument("--r", type=float, default=0.2, help="text-skeleton factor r")
+    p.add_argument("--hidden", type=int, default=64)
+    p.add_argument("--o-keep", type=float, default=0.25, help="fraction of PHI-free windows used per epoch")
+    p.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 2 or 1 on a busy machine)")
+    p.set_defaults(func=cmd_train)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from .train import TrainConfig, train
+
+    cfg = TrainConfig(
+        data=args.data, lang=args.lang, out=args.out, dev=args.dev, epochs=args.epochs, seed=args.seed,
+        skeleton=not args.no_skeleton, char=not args.no_char, augment=args.augment,
+        case_variants=not args.no_case_variants,
+        visit_notes=None if args.visit_notes == "none" else args.visit_notes,
+        all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden,
+        o_keep=args.o_keep, threads=args.threads,
+        command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",
+    )
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        tqdm = None
+    bar = None
+    gen = train(cfg)
+    model = None
+    while True:
+        try:
+            item = next(gen)
+        except StopIteration as stop:
+            model = stop.value
+            break
+        if isinstance(item, dict):
+            if item.get("event") == "epoch":
+                d = {k: v for k, v in item.items() if k in ("epoch", "loss", "dev_token_f2", "dev_strict_f1", "seconds")}
+                tok = item.get("dev_token")
+                if tok:
+                    d["dev_token_P/R"] = f"{tok['precision']:.4f}/{tok['recall']:.4f}"
+                msg = "epoch " + json.dumps(d)
+                (bar.write(msg) if bar is not None else print(msg, file=sys.stderr))
+            elif item.get("event") == "done":
+                if bar is not None:
+                    bar.close()
+                print(json.dumps({"best_epoch": item["best_epoch"], "dev": (item.get("dev") or {}).get("token")}),
+                      file=sys.stderr)
+            continue
+        if item.total and tqdm is not None:
+            if bar is None:
+                bar = tqdm(total=item.total, desc="train", unit="batch", file=sys.stderr, dynamic_ncols=True,
+                           mininterval=2.0)
+            bar.n = item.done
+            bar.set_postfix_str(item.message, refresh=False)
+            bar.refresh()
+        elif not item.total:
+            print(item.message, file=sys.stderr)
+    write_model_card(Path(args.out))
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0

@@ -1,0 +1,217 @@
+"""Token features: vocabularies, casing features and the text skeleton.
+
+A document is tokenized with ``deid_engine.tokenize.tokenize`` (exact offsets)
+and turned into arrays: word ids (lower-cased, digits -> ``0``), character ids
+per token, a small vector of casing/shape/layout features, and the *text
+skeleton* of Zhao et al. (2018): the token sequence where frequent words are
+kept, rare words become ``<UNK>``, numbers become ``DIGIT``, and every line
+break is an explicit ``#RETURN`` token, so the layout of a record ("Dr." at the
+start of a line, a signature block) is visible to a second recurrent branch.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..tokenize import Token, tokenize
+
+PAD, UNK = "<PAD>", "<UNK>"
+RETURN, DIGIT = "#RETURN", "DIGIT"
+MAX_CHARS = 20
+_DIGITS = re.compile(r"\d")
+
+
+def norm_word(text: str) -> str:
+    """The word-embedding key: lower case, every digit replaced by ``0``."""
+    return _DIGITS.sub("0", text.lower())
+
+
+class Vocab:
+    """A string <-> id table; id 0 is ``<PAD>``, id 1 is ``<UNK>``."""
+
+    def __init__(self, items: Iterable[str] = ()):
+        self.itos: list[str] = [PAD, UNK]
+        self.stoi: dict[str, int] = {PAD: 0, UNK: 1}
+        for it in items:
+            self.add(it)
+
+    def add(self, item: str) -> int:
+        i = self.stoi.get(item)
+        if i is None:
+            i = self.stoi[item] = len(self.itos)
+            self.itos.append(item)
+        return i
+
+    def get(self, item: str) -> int:
+        return self.stoi.get(item, 1)
+
+    def __len__(self) -> int:
+        return len(self.itos)
+
+    def to_json(self) -> list[str]:
+        return list(self.itos)
+
+    @classmethod
+    def from_json(cls, items: Sequence[str]) -> "Vocab":
+        v = cls()
+        for it in items[2:]:
+            v.add(it)
+        return v
+
+
+# --- casing / shape features ---------------------------------------------------
+
+STATIC_FEATURES = ("all_upper", "init_cap", "all_lower", "mixed_case", "has_digit", "all_digit",
+                   "punct", "single_letter", "len1", "len2", "len3_4", "len5_8", "len9+", "non_ascii")
+POSITION_FEATURES = ("line_start", "line_end", "after_blank_line", "upper_context")
+N_FEATURES = len(STATIC_FEATURES) + len(POSITION_FEATURES)
+
+
+def static_features(text: str) -> list[float]:
+    letters = [c for c in text if c.isalpha()]
+    up = bool(letters) and all(c.isupper() for c in letters)
+    low = bool(letters) and all(c.islower() for c in letters)
+    init = bool(letters) and text[0].isupper() and not up
+    n = len(text)
+    return [
+        float(up and len(letters) > 1), float(init), float(low), float(bool(letters) and not (up or low or init)),
+        float(any(c.isdigit() for c in text)), float(text.isdigit()),
+        float(not any(c.isalnum() for c in text)), float(n == 1 and text.isalpha()),
+        float(n == 1), float(n == 2), float(3 <= n <= 4), float(5 <= n <= 8), float(n >= 9),
+        float(any(ord(c) > 127 for c in text)),
+    ]
+
+
+def skeleton_threshold(counts: Counter, r: float) -> int:
+    """The text-skeleton frequency threshold ``t`` for the factor ``r``.
+
+    Words are kept in the skeleton when seen at least ``t`` times. ``t`` is the
+    largest count such that the kept words still cover at least ``1 - r`` of
+    the training tokens (our reading of Zhao et al. 2018, Eq. 4: about a
+    fraction ``r`` of the running text becomes ``<UNK>``).
+    """
+    total = sum(counts.values())
+    if not total:
+        return 1
+    by_count: Counter = Counter()
+    for c in counts.values():
+        by_count[c] += c
+    covered = 0
+    # walk thresholds from high to low; the first one reaching 1 - r is the largest valid t
+    for t in sorted(by_count, reverse=True):
+        covered += by_count[t]
+        if covered >= (1.0 - r) * total:
+            return t
+    return 1
+
+
+def skeleton_key(text: str) -> str:
+    return DIGIT if text.isdigit() else norm_word(text)
+
+
+@dataclass
+class Encoded:
+    """A tokenized document as arrays (``N`` tokens, ``S`` skeleton steps)."""
+
+    tokens: list[Token]
+    words: np.ndarray      # (N,) int64
+    chars: np.ndarray      # (N, MAX_CHARS) int64
+    feats: np.ndarray      # (N, N_FEATURES) float32
+    skel: np.ndarray       # (S,) int64, tokens plus #RETURN markers
+    skel_pos: np.ndarray   # (N,) int64, index of each token in ``skel``
+
+
+class Featurizer:
+    """Turns text into ``Encoded`` arrays with fixed vocabularies."""
+
+    def __init__(self, words: Vocab, chars: Vocab, skeleton: Vocab):
+        self.words, self.chars, self.skeleton = words, chars, skeleton
+        self._cache: dict[str, tuple[int, np.ndarray, list[float], int]] = {}
+        self._return_id = skeleton.get(RETURN)
+
+    def _type_info(self, text: str):
+        info = self._cache.get(text)
+        if info is None:
+            if len(self._cache) > 300_000:
+                self._cache.clear()
+            w = self.words.get(norm_word(text))
+            row = np.zeros(MAX_CHARS, dtype=np.int64)
+            cs = text if len(text) <= MAX_CHARS else text[: MAX_CHARS // 2] + text[-MAX_CHARS // 2 :]
+            row[: len(cs)] = [self.chars.get(c) for c in cs]
+            info = (w, row, static_features(text), self.skeleton.get(skeleton_key(text)))
+            self._cache[text] = info
+        return info
+
+    def encode(self, text: str, tokens: list[Token] | None = None) -> Encoded:
+        toks = tokenize(text) if tokens is None else tokens
+        n = len(toks)
+        words = np.zeros(n, dtype=np.int64)
+        chars = np.zeros((n, MAX_CHARS), dtype=np.int64)
+        feats = np.zeros((n, N_FEATURES), dtype=np.float32)
+        skel: list[int] = []
+        skel_pos = np.zeros(n, dtype=np.int64)
+        ns = len(STATIC_FEATURES)
+        prev_end = 0
+        n_alpha = n_upper = 0
+        for i, t in enumerate(toks):
+            w, row, st, sk = self._type_info(t.text)
+            words[i] = w
+            chars[i] = row
+            feats[i, :ns] = st
+            if st[0] or st[1] or st[2] or st[3]:
+                n_alpha += 1
+                n_upper += int(st[0] or (st[1] and len(t.text) == 1))
+            gap = text[prev_end : t.start]
+            nl = gap.count("\n") + (gap.count("\r") if "\n" not in gap else 0)
+            if nl or i == 0:
+                feats[i, ns] = 1.0  # line_start
+                if i:
+                    feats[i - 1, ns + 1] = 1.0  # line_end
+                if nl >= 2:
+                    feats[i, ns + 2] = 1.0
+                for _ in range(min(nl, 2)):
+                    skel.append(self._return_id)
+            skel_pos[i] = len(skel)
+            skel.append(sk)
+            prev_end = t.end
+        if n:
+            feats[n - 1, ns + 1] = 1.0
+            # notes written in capitals: initial capitals carry no information there
+            if n_alpha and n_upper / n_alpha > 0.6:
+                feats[:, ns + 3] = 1.0
+        return Encoded(list(toks), words, chars, feats, np.asarray(skel, dtype=np.int64), skel_pos)
+
+
+def build_vocabs(texts: Iterable[str], r: float = 0.2, glove_words: Sequence[str] = (),
+                 min_char_count: int = 2, max_words: int = 60_000) -> tuple[Vocab, Vocab, Vocab, int]:
+    """Word, character and skeleton vocabularies from training texts.
+
+    Words: every training word plus ``glove_words`` (already frequency-ordered)
+    up to ``max_words``. Returns (words, chars, skeleton, t).
+    """
+    wc: Counter = Counter()
+    cc: Counter = Counter()
+    sc: Counter = Counter()
+    for text in texts:
+        for t in tokenize(text):
+            wc[norm_word(t.text)] += 1
+            sc[skeleton_key(t.text)] += 1
+            cc.update(t.text)
+    words = Vocab(w for w, _ in wc.most_common())
+    for w in glove_words:
+        if len(words) >= max_words:
+            break
+        words.add(w)
+    chars = Vocab(c for c, n in cc.most_common() if n >= min_char_count)
+    t = skeleton_threshold(sc, r)
+    skel = Vocab([RETURN, DIGIT])
+    for w, n in sc.most_common():
+        if n >= t:
+            skel.add(w)
+    return words, chars, skel, t

@@ -1,0 +1,123 @@
+"""A trained tagger: network + vocabularies + labels; save, load, predict.
+
+On disk a model is a folder with ``model.pt`` (the ``state_dict``, loaded with
+``torch.load(..., weights_only=True)``) and ``model.json`` (format
+``deid-tagger.v1``: vocabularies, tag list, hyperparameters, skeleton ``r`` and
+``t``, tokenizer version, training provenance and dev metrics).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+import torch
+
+from ..tokenize import TOKENIZER_VERSION
+from .data import Window, collate, tags_to_spans, windows
+from .features import Featurizer, Vocab
+from .network import NetConfig, TaggerNet
+
+FORMAT = "deid-tagger.v1"
+
+
+def device() -> torch.device:
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class TaggerModel:
+    """Everything needed to tag text; ``predict`` handles windows and batching."""
+
+    def __init__(self, net: TaggerNet, words: Vocab, chars: Vocab, skeleton: Vocab,
+                 tags: Sequence[str], meta: dict[str, Any] | None = None,
+                 window: int = 200, overlap: int = 50):
+        self.net = net
+        self.words, self.chars, self.skeleton = words, chars, skeleton
+        self.tags = list(tags)
+        self.meta = dict(meta or {})
+        self.window, self.overlap = window, overlap
+        self.featurizer = Featurizer(words, chars, skeleton)
+
+    @property
+    def labels(self) -> list[str]:
+        return sorted({t[2:] for t in self.tags if t != "O"})
+
+    # --- prediction ---------------------------------------------------------
+    def predict(self, texts: Sequence[str], batch_size: int = 48,
+                with_marginals: bool = True) -> list[list[tuple[int, int, str, float]]]:
+        """Spans (start, end, label, confidence) per text. Long texts are split into
+        overlapping windows, batched across texts; nothing is truncated."""
+        self.net.eval()
+        dev = next(self.net.parameters()).device
+        encs = [self.featurizer.encode(t) for t in texts]
+        items: list[Window] = []
+        for di, e in enumerate(encs):
+            n = len(e.tokens)
+            if not n:
+                continue
+            for a, b, ka, kb in windows(n, self.window, self.overlap):
+                items.append(Window(e, a, b, key=(di, ka, kb)))
+        # similar lengths together: less padding
+        order = sorted(range(len(items)), key=lambda i: items[i].b - items[i].a)
+        doc_tags = [np.zeros(len(e.tokens), np.int64) for e in encs]
+        doc_prob = [np.ones(len(e.tokens), np.float32) for e in encs]
+        with torch.inference_mode():
+            for s in range(0, len(order), batch_size):
+                chunk = [items[i] for i in order[s : s + batch_size]]
+                batch, _ = collate(chunk, dev)
+                paths, marg = self.net.decode(batch, with_marginals)
+                paths_np = paths.cpu().numpy()
+                if marg is not None:
+                    chosen = marg.gather(2, paths.unsqueeze(2)).squeeze(2).cpu().numpy()
+                for j, w in enumerate(chunk):
+                    di, ka, kb = w.key
+                    doc_tags[di][ka:kb] = paths_np[j, ka - w.a : kb - w.a]
+                    if marg is not None:
+                        doc_prob[di][ka:kb] = chosen[j, ka - w.a : kb - w.a]
+        return [tags_to_spans(e.tokens, doc_tags[i], self.tags, doc_prob[i]) for i, e in enumerate(encs)]
+
+    # --- persistence --------------------------------------------------------
+    def card(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "tokenizer": TOKENIZER_VERSION,
+            "tags": self.tags,
+            "net": self.net.cfg.to_json(),
+            "window": self.window,
+            "overlap": self.overlap,
+            "vocab": {"words": self.words.to_json(), "chars": self.chars.to_json(),
+                      "skeleton": self.skeleton.to_json()},
+            **{k: v for k, v in self.meta.items() if k not in ("vocab", "net", "tags")},
+        }
+
+    def save(self, folder: Path | str) -> Path:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        state = {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()}
+        torch.save(state, folder / "model.pt")
+        card = self.card()
+        card.setdefault("saved", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        (folder / "model.json").write_text(json.dumps(card, ensure_ascii=False, indent=1), encoding="utf-8")
+        return folder
+
+    @classmethod
+    def load(cls, folder: Path | str, map_location: str | torch.device | None = None) -> "TaggerModel":
+        folder = Path(folder)
+        card = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+        if card.get("format") != FORMAT:
+            raise ValueError(f"{folder}: not a {FORMAT} model")
+        if card.get("tokenizer") != TOKENIZER_VERSION:
+            raise ValueError(f"{folder}: model built for tokenizer {card.get('tokenizer')}, "
+                             f"this engine has {TOKENIZER_VERSION}")
+        net = TaggerNet(NetConfig(**card["net"]))
+        state = torch.load(folder / "model.pt", map_location=map_location or device(), weights_only=True)
+        net.load_state_dict(state)
+        net.to(map_location or device()).eval()
+        v = card["vocab"]
+        meta = {k: val for k, val in card.items() if k not in ("vocab",)}
+        return cls(net, Vocab.from_json(v["words"]), Vocab.from_json(v["chars"]),
+                   Vocab.from_json(v["skeleton"]), card["tags"], meta,
+                   window=card.get("window", 200), overlap=card.get("overlap", 50))

@@ -1,0 +1,112 @@
+"""The BiLSTM-CRF network with a character CNN and a text-skeleton branch.
+
+Main branch input per token: word embedding ++ char-CNN (max-pooled) ++
+casing/layout features -> BiLSTM. Skeleton branch (Zhao et al. 2018): the
+skeleton sequence (with ``#RETURN`` steps) -> embedding -> its own BiLSTM; the
+outputs at each real token's skeleton position are concatenated with the main
+branch and projected to CRF emissions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import torch
+from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+from .crf import CRF, marginals_np, viterbi_np
+
+
+@dataclass
+class NetConfig:
+    n_words: int
+    n_chars: int
+    n_skel: int
+    n_feats: int
+    n_tags: int
+    word_dim: int = 50
+    char_dim: int = 25
+    char_filters: int = 50
+    char_kernel: int = 3
+    hidden: int = 64
+    skel_dim: int = 32
+    skel_hidden: int = 32
+    dropout: float = 0.4
+    use_char: bool = True
+    use_skeleton: bool = True
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+class TaggerNet(nn.Module):
+    def __init__(self, cfg: NetConfig):
+        super().__init__()
+        self.cfg = cfg
+        self.word_emb = nn.Embedding(cfg.n_words, cfg.word_dim, padding_idx=0)
+        d_in = cfg.word_dim + cfg.n_feats
+        if cfg.use_char:
+            self.char_emb = nn.Embedding(cfg.n_chars, cfg.char_dim, padding_idx=0)
+            self.char_cnn = nn.Conv1d(cfg.char_dim, cfg.char_filters, cfg.char_kernel, padding=cfg.char_kernel // 2)
+            d_in += cfg.char_filters
+        self.lstm = nn.LSTM(d_in, cfg.hidden, batch_first=True, bidirectional=True)
+        d_out = 2 * cfg.hidden
+        if cfg.use_skeleton:
+            self.skel_emb = nn.Embedding(cfg.n_skel, cfg.skel_dim, padding_idx=0)
+            self.skel_lstm = nn.LSTM(cfg.skel_dim, cfg.skel_hidden, batch_first=True, bidirectional=True)
+            d_out += 2 * cfg.skel_hidden
+        self.drop = nn.Dropout(cfg.dropout)
+        self.proj = nn.Linear(d_out, cfg.n_tags)
+        self.crf = CRF(cfg.n_tags)
+
+    @staticmethod
+    def _run_lstm(lstm: nn.LSTM, x: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
+        if bool((lengths == x.shape[1]).all()):
+            return lstm(x)[0]
+        packed = pack_padded_sequence(x, lengths.cpu(), batch_first=True, enforce_sorted=False)
+        out, _ = lstm(packed)
+        return pad_packed_sequence(out, batch_first=True, total_length=x.shape[1])[0]
+
+    def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> torch.Tensor:
+        """words (B, L), chars (B, L, C), feats (B, L, F), mask (B, L); skel (B, S),
+        skel_pos (B, L), skel_mask (B, S) -> emissions (B, L, K)."""
+        B, L = words.shape
+        parts = [self.word_emb(words), feats]
+        if self.cfg.use_char:
+            C = chars.shape[2]
+            ce = self.char_emb(chars.view(B * L, C)).transpose(1, 2)          # (B*L, char_dim, C)
+            cf = self.char_cnn(ce)                                            # (B*L, filters, C)
+            cf = cf.masked_fill((chars.view(B * L, 1, C) == 0), -1e4).amax(2)  # (B*L, filters)
+            cf = torch.where(cf < -1e3, torch.zeros_like(cf), cf)
+            parts.append(cf.view(B, L, -1))
+        x = self.drop(torch.cat(parts, 2))                                    # (B, L, d_in)
+        h = self._run_lstm(self.lstm, x, mask.sum(1))                         # (B, L, 2H)
+        outs = [h]
+        if self.cfg.use_skeleton:
+            se = self.drop(self.skel_emb(skel))                               # (B, S, skel_dim)
+            sh = self._run_lstm(self.skel_lstm, se, skel_mask.sum(1))         # (B, S, 2Hs)
+            idx = skel_pos.unsqueeze(2).expand(B, L, sh.shape[2])
+            outs.append(sh.gather(1, idx))                                    # (B, L, 2Hs)
+        return self.proj(self.drop(torch.cat(outs, 2)))
+
+    def loss(self, batch: dict, tags: torch.Tensor) -> torch.Tensor:
+        em = self.emissions(**batch)
+        return self.crf.nll(em, tags, batch["mask"])
+
+    def decode(self, batch: dict, with_marginals: bool = True):
+        """Best paths (B, L) and, optionally, marginals (B, L, K)."""
+        em = self.emissions(**batch)
+        if not torch.is_grad_enabled() and em.device.type == "cpu":
+            # numpy recursions: a fraction of torch's per-op overhead on short batches
+            e = em.double().numpy()
+            m = batch["mask"].numpy()
+            c = self.crf
+            args = (c.start.detach().double().numpy(), c.end.detach().double().numpy(),
+                    c.trans.detach().double().numpy())
+            paths = torch.from_numpy(viterbi_np(e, m, *args))
+            marg = torch.from_numpy(marginals_np(e, m, *args)).float() if with_marginals else None
+            return paths, marg
+        paths = self.crf.viterbi(em, batch["mask"])
+        marg = self.crf.marginals(em, batch["mask"]) if with_marginals else None
+        return paths, marg

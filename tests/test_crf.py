@@ -1,0 +1,83 @@
+"""The CRF against brute-force enumeration of every tag path on tiny inputs."""
+
+import itertools
+
+import pytest
+import torch
+
+from deid_engine.model.crf import CRF
+
+
+def _crf(K, seed):
+    g = torch.Generator().manual_seed(seed)
+    crf = CRF(K)
+    with torch.no_grad():
+        crf.start.copy_(torch.randn(K, generator=g))
+        crf.end.copy_(torch.randn(K, generator=g))
+        crf.trans.copy_(torch.randn(K, K, generator=g))
+    em = torch.randn(3, 4, K, generator=g, dtype=torch.float32)
+    mask = torch.tensor([[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 0, 0]], dtype=torch.bool)
+    return crf, em.double(), mask
+
+
+def _brute(crf, em, n):
+    """All paths of length n for one sequence: (scores dict)."""
+    K = em.shape[-1]
+    out = {}
+    for path in itertools.product(range(K), repeat=n):
+        s = crf.start[path[0]] + crf.end[path[-1]] + sum(em[i, p] for i, p in enumerate(path))
+        s = s + sum(crf.trans[a, b] for a, b in zip(path, path[1:]))
+        out[path] = float(s)
+    return out
+
+
+@pytest.mark.parametrize("K,seed", [(2, 0), (3, 1), (4, 2)])
+def test_partition_viterbi_marginals_match_brute_force(K, seed):
+    crf, em, mask = _crf(K, seed)
+    crf = crf.double()
+    with torch.no_grad():
+        logz = crf.log_partition(em, mask)
+        best = crf.viterbi(em, mask)
+        marg = crf.marginals(em, mask)
+    for b in range(em.shape[0]):
+        n = int(mask[b].sum())
+        scores = _brute(crf, em[b], n)
+        ref_z = torch.logsumexp(torch.tensor(list(scores.values()), dtype=torch.float64), 0)
+        assert abs(float(logz[b]) - float(ref_z)) < 1e-9
+        ref_path = max(scores, key=scores.get)
+        assert tuple(best[b, :n].tolist()) == ref_path
+        assert best[b, n:].eq(0).all()
+        # marginals: sum of path probabilities with tag k at position t
+        for t in range(n):
+            for k in range(K):
+                p = sum(torch.exp(torch.tensor(s, dtype=torch.float64) - ref_z) for path, s in scores.items() if path[t] == k)
+                assert abs(float(marg[b, t, k]) - float(p)) < 1e-9
+        assert marg[b, n:].eq(0).all()
+        # score of a path equals the brute-force score
+        path = torch.tensor([list(ref_path) + [0] * (em.shape[1] - n)])
+        s = crf.score(em[b : b + 1], path, mask[b : b + 1])
+        assert abs(float(s) - scores[ref_path]) < 1e-9
+
+
+def test_nll_is_nonnegative_and_trains():
+    torch.manual_seed(0)
+    crf = CRF(3)
+    em = torch.randn(2, 5, 3, requires_grad=True)
+    tags = torch.tensor([[0, 1, 2, 1, 0], [2, 2, 1, 0, 0]])
+    mask = torch.tensor([[1] * 5, [1, 1, 1, 0, 0]], dtype=torch.bool)
+    loss = crf.nll(em, tags, mask)
+    assert float(loss) >= 0
+    loss.backward()
+    assert crf.trans.grad is not None and em.grad is not None
+
+
+@pytest.mark.parametrize("K,seed", [(2, 3), (5, 4)])
+def test_numpy_inference_matches_torch(K, seed):
+    from deid_engine.model.crf import marginals_np, viterbi_np
+
+    crf, em, mask = _crf(K, seed)
+    crf = crf.double()
+    args = (crf.start.detach().numpy(), crf.end.detach().numpy(), crf.trans.detach().numpy())
+    with torch.no_grad():
+        assert (viterbi_np(em.numpy(), mask.numpy(), *args) == crf.viterbi(em, mask).numpy()).all()
+        assert abs(marginals_np(em.numpy(), mask.numpy(), *args) - crf.marginals(em, mask).numpy()).max() < 1e-9

@@ -1,0 +1,110 @@
+"""The training loop learns a tiny synthetic task; save/load round trip; windows."""
+
+import random
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_engine.model.data import Example, bio_tags, tag_names, tags_to_spans, windows
+from collections import Counter
+
+from deid_engine.model.features import skeleton_threshold
+from deid_engine.model.io import TaggerModel
+from deid_engine.model.train import TrainConfig, run
+from deid_engine.tokenize import tokenize
+from deid_engine.types import Span
+
+FIRST = ["John", "Mary", "Ahmed", "Olga", "Peter", "Linda", "Carlos", "Mei"]
+LAST = ["Smith", "Brown", "Nguyen", "Garcia", "Okafor", "Miller", "Kowalski", "Patel"]
+
+
+def _synthetic(n, seed):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        date = f"{rng.randint(1, 12)}/{rng.randint(1, 28)}/{rng.randint(1990, 2024)}"
+        pre = "Seen by Dr. "
+        text = f"{pre}{name} on {date} for chest pain. Vitals stable."
+        a = len(pre)
+        d = text.index(date)
+        out.append(Example(text, [Span(a, a + len(name), "DOCTOR"), Span(d, d + len(date), "DATE")]))
+    return out
+
+
+def _cfg(tmp_path, **kw):
+    base = dict(data=[], lang="en", out=str(tmp_path / "m"), epochs=8, seed=3, augment=0,
+                case_variants=False, visit_notes=None, glove=False, batch=8, lr=0.01, threads=1,
+                train_examples=_synthetic(60, 1), dev_examples=_synthetic(10, 2), window=12, overlap=4)
+    base.update(kw)
+    return TrainConfig(**base)
+
+
+def test_tiny_training_learns_and_round_trips(tmp_path):
+    model = run(_cfg(tmp_path))
+    dm = model.meta["dev_metrics"]
+    assert dm["token"]["f1"] > 0.9, dm["token"]
+    text = "Seen by Dr. Olga Nguyen on 4/5/2001 for chest pain."
+    spans = model.predict([text])[0]
+    got = {(text[a:b], lbl) for a, b, lbl, _ in spans}
+    assert ("Olga Nguyen", "DOCTOR") in got and ("4/5/2001", "DATE") in got
+    # save/load with weights_only=True gives identical predictions
+    state = torch.load(tmp_path / "m" / "model.pt", weights_only=True)
+    assert all(isinstance(v, torch.Tensor) for v in state.values())
+    again = TaggerModel.load(tmp_path / "m", map_location="cpu")
+    assert again.predict([text]) == model.predict([text])
+    assert 0.0 < min(c for *_, c in spans) <= 1.0
+
+
+def test_training_is_reproducible(tmp_path):
+    a = run(_cfg(tmp_path / "a", epochs=2))
+    b = run(_cfg(tmp_path / "b", epochs=2))
+    for (k, v), (k2, v2) in zip(a.net.state_dict().items(), b.net.state_dict().items()):
+        assert k == k2 and torch.equal(v, v2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(0, 2000), size=st.integers(5, 300), frac=st.floats(0.0, 0.49))
+def test_windows_keep_every_token_exactly_once(n, size, frac):
+    overlap = int(size * frac)
+    wins = windows(n, size, overlap)
+    covered = np.zeros(n, int)
+    for a, b, ka, kb in wins:
+        assert 0 <= a <= ka <= kb <= b <= n and b - a <= max(size, 0) or n <= size
+        covered[ka:kb] += 1
+    assert (covered == 1).all()
+
+
+def test_long_note_is_not_truncated(tmp_path):
+    model = run(_cfg(tmp_path, epochs=1))
+    text = " ".join(["Seen by Dr. John Smith on 3/4/2020 for pain."] * 400)
+    n_tokens = len(tokenize(text))
+    assert n_tokens > 10 * model.window
+    spans = model.predict([text])[0]
+    assert all(0 <= a < b <= len(text) for a, b, *_ in spans)
+    enc = model.featurizer.encode(text)
+    assert len(enc.tokens) == n_tokens and enc.skel_pos[-1] < len(enc.skel)
+
+
+def test_bio_round_trip():
+    text = "Dr. John Smith saw Mary on 3/4."
+    toks = tokenize(text)
+    tags = tag_names(["DATE", "DOCTOR", "PATIENT"])
+    idx = {t: i for i, t in enumerate(tags)}
+    spans = [Span(4, 14, "DOCTOR"), Span(19, 23, "PATIENT"), Span(27, 30, "DATE")]
+    ids = bio_tags(toks, spans, idx)
+    back = [(a, b, l) for a, b, l, _ in tags_to_spans(toks, ids, tags)]
+    assert back == [(4, 14, "DOCTOR"), (19, 23, "PATIENT"), (27, 30, "DATE")]
+
+
+def test_skeleton_threshold_covers_one_minus_r():
+    counts = Counter({"the": 50, "patient": 30, "was": 10, "x": 5, "y": 3, "z": 2})
+    t = skeleton_threshold(counts, 0.1)
+    kept = sum(c for c in counts.values() if c >= t)
+    assert kept >= 0.9 * sum(counts.values())
+    # a larger threshold would no longer cover 1 - r
+    higher = [c for c in counts.values() if c > t]
+    assert sum(c for c in counts.values() if c >= min(higher, default=10**9)) < 0.9 * sum(counts.values())

@@ -175,6 +175,8 @@ def _lazy(module: str, attr: str = "add_parser") -> Callable[[argparse._SubParse
 
 COMMANDS: dict[str, Callable[[argparse._SubParsersAction], None]] = {
     "train": _lazy(".model.cli"),
+    "export-reviews": _lazy(".learn.cli", "add_export_parser"),
+    "models": _lazy(".learn.cli", "add_models_parser"),
     "redact": _lazy(".redact.cli"),
 }
 

@@ -1,7 +1,9 @@
 """The neural tagger as a pipeline detector (``tagger``).
 
-Loads ``resources/models/<lang>`` (or the user's active model from settings
-``active_model_en`` / ``active_model_es`` when set and present). Spans carry
+Loads the user's active retrained model (``deid_engine.learn.registry``, set by
+"Compare & adopt" / ``deid models activate``) when there is one, else the model
+folder named by settings ``active_model_en`` / ``active_model_es`` when set and
+present, else ``resources/models/<lang>``. Spans carry
 source ``tagger:<lang>`` and confidence = mean token marginal of the span.
 """
 
@@ -21,6 +23,14 @@ def model_dir(lang: str) -> Path:
     from ..config import load_settings
     from ..resources import resource_path
 
+    try:  # the learning loop's registry: a retrained model the user adopted
+        from ..learn.registry import active_id, get_version
+
+        v = get_version(lang, active_id(lang))
+        if v is not None:
+            return v.path
+    except Exception:  # unreadable registry: fall through to settings / bundled
+        log.warning("model registry unreadable; using the configured model")
     try:
         active = getattr(load_settings(), f"active_model_{lang}", "")
     except Exception:  # unreadable settings: fall back to the bundled model
@@ -57,7 +67,8 @@ class TaggerDetector:
     def describe(self) -> dict:
         self.load()
         m = self.model.meta
-        return {"model": str(self.path.name), "format": "deid-tagger.v1", "lang": m.get("lang"),
+        return {"model": str(self.path.name), "model_id": str(m.get("model_id") or "bundled"),
+                "parent_model": str(m.get("parent_model") or ""), "format": "deid-tagger.v1", "lang": m.get("lang"),
                 "date": m.get("date"), "labels": m.get("labels")}
 
     def detect(self, document: Document) -> list[Span]:

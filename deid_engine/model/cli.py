@@ -13,9 +13,11 @@ from .card import write_model_card
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train", help="train a neural PHI tagger (BiLSTM-CRF) from BRAT folders")
-    p.add_argument("--data", action="append", required=True, help="BRAT folder (repeatable)")
+    p.add_argument("--data", action="append", default=[], help="BRAT folder (repeatable; required unless "
+                   "--from-reviews)")
     p.add_argument("--lang", default="en", choices=["en", "es"])
-    p.add_argument("--out", required=True, help="model folder to write (model.pt, model.json, MODEL_CARD.md)")
+    p.add_argument("--out", help="model folder to write (model.pt, model.json, MODEL_CARD.md); required unless "
+                   "--from-reviews")
     p.add_argument("--dev", action="append", default=[], help="dev BRAT folder for early stopping (repeatable); "
                    "PhysioNet folders use the project's dev split when omitted")
     p.add_argument("--epochs", type=int, default=12)
@@ -32,11 +34,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hidden", type=int, default=64)
     p.add_argument("--o-keep", type=float, default=0.25, help="fraction of PHI-free windows used per epoch")
     p.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 2 or 1 on a busy machine)")
+    from ..learn.cli import add_from_reviews_args
+
+    add_from_reviews_args(p)
     p.set_defaults(func=cmd_train)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     from .train import TrainConfig, train
+
+    if getattr(args, "from_reviews", False):
+        from ..learn.cli import cmd_train_from_reviews
+
+        return cmd_train_from_reviews(args)
+    if not args.data or not args.out:
+        raise ValueError("--data and --out are required (or use --from-reviews)")
 
     cfg = TrainConfig(
         data=args.data, lang=args.lang, out=args.out, dev=args.dev, epochs=args.epochs, seed=args.seed,

@@ -71,16 +71,20 @@ TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dn
               "senor", "señora", "senora"}
 WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with"), ("talked", "to"),
              ("named",), ("name", "is"), ("visited", "by"), ("visit", "from"), ("call", "from"),
-             ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person"),
-             ("patient",), ("pt",), ("paciente",)}
+             ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person")}
+# words that may follow a relative's name ("son bill called", "wife, rose, left")
+AFTER_RELATIVE = {"called", "calls", "visited", "visiting", "visits", "arrived", "here", "updated", "aware", "was",
+                  "is", "states", "stated", "said", "wants", "spoke", "came", "left", "phoned", "present", "at",
+                  "who", "and", "has", "had", "will", "would", "to", "in"}
 CREDENTIALS = {"md", "m.d", "do", "rn", "np", "pa", "pa-c", "phd", "dds", "rph", "pharmd", "crnp", "lpn", "msw",
                "lcsw", "dpm", "facc", "facs"}
 PLACE_CUES = {("in",), ("from",), ("to",), ("at",), ("near",), ("lives", "in"), ("home", "in"), ("resident", "of"),
               ("born", "in"), ("moved", "to"), ("transferred", "from"), ("transferred", "to"), ("visiting", "from"),
               ("en",), ("de",), ("desde",), ("natural", "de"), ("residente", "en"), ("vive", "en"),
               ("procedente", "de"), ("trasladado", "a"), ("trasladada", "a")}
+_FACILITY_CUE_WORDS = {"to", "at", "from", "in", "back", "transferred", "transfer"}
 FACILITY_HEADS_EN = {"hospital", "hosp", "medical center", "med center", "clinic", "health center", "infirmary",
-                     "nursing home", "rehab", "rehabilitation center", "health system", "healthcare", "hospice",
+                     "nursing home", "rehabilitation center", "health system", "healthcare", "hospice",
                      "memorial", "medical centre", "urgent care", "va", "vamc", "manor", "nursing center",
                      "care center", "ltac"}
 FACILITY_HEADS_ES = {"hospital", "clinica", "centro de salud", "complejo hospitalario", "hospital universitario",
@@ -187,6 +191,7 @@ class LexiconDetector:
         for k in set(self.first) | set(self.surname):
             if len(k) >= 4:
                 self._buckets.setdefault(k[0], []).append(k)
+        self._titles = STRONG_TITLES if es else STRONG_TITLES - SPANISH_TITLES
         self._loaded = True
 
     def describe(self) -> dict:
@@ -259,6 +264,13 @@ class LexiconDetector:
                 return label
         return None
 
+    @staticmethod
+    def _followed_by(toks: list[_Tok], j: int, text: str, words: set[str]) -> bool:
+        rest = text[toks[j].end:toks[j].end + 2]
+        if rest[:1] in (",", ")") or rest[:1] == "" or rest[:1] == "\n":
+            return True
+        return j + 1 < len(toks) and toks[j + 1].n in words and "\n" not in text[toks[j].end:toks[j + 1].start]
+
     def _credential_after(self, toks: list[_Tok], j: int, text: str) -> bool:
         if j + 1 >= len(toks):
             return False
@@ -290,6 +302,15 @@ class LexiconDetector:
 
     def _facilities(self, toks, text, mode, out, used) -> None:
         n = len(toks)
+        for i in range(1, n - 1):  # "to St. Mary's", "at Saint Joseph"
+            if toks[i].n in ("st", "saint", "ste") and self.lang != "es" and toks[i - 1].n in _FACILITY_CUE_WORDS:
+                nx = toks[i + 1]
+                gap = text[toks[i].end:nx.start]
+                if gap in (" ", ". ", ".") and (nx.text[:1].isupper() or mode != "mixed") \
+                        and nx.n not in self.common and nx.n not in STOP:
+                    out.append(Span(toks[i].start, nx.end + (2 if text[nx.end:nx.end + 2] in ("'s", "’s") else 0),
+                                    "HOSPITAL", "lexicon:facility", 0.7))
+                    used[i] = used[i + 1] = True
         for i in range(n):
             maxk = self.head_first.get(toks[i].n)
             if maxk is None:
@@ -310,7 +331,7 @@ class LexiconDetector:
                     j -= 1
                 end_j = i + k - 1
                 j = i + k
-                if not (start_j < i):
+                if not (start_j < i) and (self.lang == "es" or (j < n and toks[j].n == "of")):
                     while j < n and j - (i + k) < 5 and (self._name_like(toks[j], mode, text, toks[j - 1]) or (
                             toks[j].n in ("de", "del", "la", "el", "los", "las", "san", "santa") and j + 1 < n
                             and self._name_like(toks[j + 1], mode, text, toks[j]))):
@@ -327,8 +348,11 @@ class LexiconDetector:
                 break
 
     def _name_like(self, t: _Tok, mode: str, text: str, nxt: _Tok) -> bool:
+        left = nxt if t.start > nxt.start else t
         gap = text[min(t.end, nxt.end):max(t.start, nxt.start)] if t.start > nxt.start else text[t.end:nxt.start]
-        if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()"):
+        if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/"):
+            return False
+        if "." in gap and not (len(left.text) <= 2 or left.n in ("st", "mt", "ft", "sta")):
             return False
         if t.n in STOP or t.n in self.medical:
             return False
@@ -371,7 +395,7 @@ class LexiconDetector:
             place_cue = i > 0 and any(
                 tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
             conf = 0.0
-            if ok and not blocked:
+            if ok and not blocked and (place_cue or k > 1 or mode == "mixed" or lab != "CITY"):
                 conf = 0.75 if (place_cue or k > 1) else 0.6
             elif ok and single and place_cue and not self._is_blocked(first.n) and len(first.n) >= 4 and (
                     mode == "mixed" or lab != "CITY"):
@@ -387,7 +411,21 @@ class LexiconDetector:
         i = 0
         while i < n:
             t = toks[i]
-            if used[i] or len(t.n) < 2:
+            if used[i]:
+                i += 1
+                continue
+            if len(t.n) < 2:
+                # "Dr B. Gill", "dr. j smith": a cue, an initial, a name
+                if (t.text.isalpha() and i > 0 and i + 1 < n and toks[i - 1].n in self._titles
+                        and len(text[toks[i - 1].end:t.start]) <= 2 and text[t.end:toks[i + 1].start] in (". ", " ", ".")
+                        and len(toks[i + 1].n) >= 3 and toks[i + 1].n not in STOP and toks[i + 1].n not in self.medical
+                        and (toks[i + 1].n not in self.common or toks[i + 1].n in self.surname)
+                        ):
+                    label = "DOCTOR" if toks[i - 1].n in DOCTOR_CUES else "PATIENT"
+                    out.append(Span(t.start, toks[i + 1].end, label, "lexicon:name", 0.8))
+                    used[i] = used[i + 1] = True
+                    i += 2
+                    continue
                 i += 1
                 continue
             in_first = t.n in self.first
@@ -400,7 +438,8 @@ class LexiconDetector:
             strong = cue in ("DOCTOR", "PATIENT", "RELATIVE")
             blocked = self._is_blocked(t.n)
             cap = self._cap(t, mode)
-            if mode == "mixed" and not cap:
+            title = i > 0 and toks[i - 1].n in self._titles
+            if mode == "mixed" and not cap and not (title and strong and not blocked):
                 i += 1
                 continue
             # extent: this token plus following name-like tokens (initials, surnames)
@@ -430,11 +469,10 @@ class LexiconDetector:
             length = j - i + 1
             label = None
             conf = 0.0
-            title = i > 0 and toks[i - 1].n in STRONG_TITLES
             if strong:
                 if (in_first or in_sur) and not blocked:
                     conf = 0.9
-                elif not blocked and self._fuzzy_name(t.n):
+                elif not blocked and (title or (mode == "mixed" and cap)) and self._fuzzy_name(t.n):
                     conf = 0.8
                 elif not blocked and len(t.n) >= 3 and (mode == "mixed" or title):
                     conf = 0.75
@@ -442,11 +480,19 @@ class LexiconDetector:
                         (mode == "mixed" and cap) or text[toks[i - 1].end:t.start].startswith(".")):
                     # "Dr. Brown", "MRS. MAY", "Dr. Foley" (the protected filter weighs eponyms)
                     conf = 0.8 if mode == "mixed" else 0.65
+                elif blocked and cue == "RELATIVE" and in_first and t.n not in self.medical and len(t.n) >= 3 \
+                        and t.n not in STOP and t.n not in AFTER_RELATIVE and (
+                        self._followed_by(toks, j, text, AFTER_RELATIVE)):
+                    conf = 0.6  # "son bill called", "wife, rose, left"
                 label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
             elif (i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
                   and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")
                   and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
-                  and "\n" not in text[toks[j].end:toks[j + 1].start]):
+                  and "\n" not in text[toks[j].end:toks[j + 1].start]) or (
+                    i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and in_sur
+                    and t.n not in self.medical and text[toks[i - 1].end:t.start] in (". ", ".")
+                    and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
+                    and "\n" not in text[toks[j].end:toks[j + 1].start]):
                 conf, label = 0.85, "DOCTOR"  # "B. CLIFFORD MD AWARE"
                 t = toks[i - 1]
             elif cue == "WEAK" and (in_first or in_sur) and not blocked:
@@ -469,9 +515,20 @@ class LexiconDetector:
                 if self._credential_after(toks, j, text):
                     label = "DOCTOR"
                 if conf >= 0.5 or not blocked:
-                    out.append(Span(t.start, toks[j].end, label, f"lexicon:name", conf))
+                    out.append(Span(t.start, toks[j].end, label, "lexicon:name", conf))
                 for q in range(i, j + 1):
                     used[q] = True
                 i = j + 1
+                # "Drs Ferullo and Saeed", "sons Smokey, Morris and Roger"
+                while strong and i + 1 < n and toks[i].n in ("and", "y") and not used[i + 1] \
+                        and len(text[toks[i - 1].end:toks[i + 1].start]) <= 7 \
+                        and "\n" not in text[toks[i - 1].end:toks[i + 1].start] \
+                        and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3 \
+                        and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
+                             or toks[i + 1].n in self.surname):
+                    nx = toks[i + 1]
+                    out.append(Span(nx.start, nx.end, label, "lexicon:name", min(conf, 0.75)))
+                    used[i + 1] = True
+                    i += 2
                 continue
             i += 1

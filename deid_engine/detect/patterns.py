@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Callable
 
 import regex
@@ -257,6 +258,39 @@ def age_over_89(text: str) -> bool:
     return bool(_AGE_WORDS.search(text))
 
 
+_STREET_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
+_PREPOSITIONS = frozenset({"by", "per", "to", "at", "in", "on", "of", "with", "for", "from", "and", "or", "x"})
+
+
+@lru_cache(maxsize=1)
+def _plain_vocabulary() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    words: set[str] = set()
+    for li in ("common_words_en", "medical_terms", "medical_abbreviations", "drugs"):
+        words |= {w.casefold() for w in load_lexicon(li)}
+    return frozenset(words)
+
+
+def street_vocabulary(text: str, start: int, end: int) -> bool:
+    """Vetoes ``3 WAY FOLEY``, ``50 BY DR``: street words that are all ordinary or medical words,
+    unless they are Title-case (``123 Main St``)."""
+    m = regex.match(r"\d+[A-Z]?(?:-\d+)?\s+", text[start:end])
+    body = text[start + (m.end() if m else 0):end]
+    words = _STREET_WORD.findall(body)
+    if len(words) < 2:
+        return True
+    name_words = words[:-1]
+    if regex.match(r"(?i)(?:apt|apartment|suite|ste|unit|fl|floor)$", name_words[-1]) and len(name_words) > 2:
+        name_words = name_words[:-2]
+    if name_words and name_words[-1].casefold() in _PREPOSITIONS:
+        return True
+    if any(w[:1].isupper() and w[1:].islower() for w in name_words):
+        return False
+    vocab = _plain_vocabulary()
+    return all(w.casefold() in vocab or w.casefold() in _PREPOSITIONS for w in name_words)
+
+
 def not_phone_context(text: str, start: int, end: int) -> bool:
     """Lab panels and ranges that look like numbers with separators."""
     b = _before(text, start, 12).lower()
@@ -381,7 +415,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("street_address", r"\b(?P<s>\d{1,6}[A-Z]?(?:-\d{1,5})?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West|NORTH|SOUTH|"
       r"EAST|WEST)\s+)?(?:(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))\s+){1,3}{SUFFIX}\.?"
       r"(?:,?\s+(?:Apt|APT|Apartment|Suite|STE|Ste|SUITE|Unit|UNIT|Fl|Floor|#)\.?\s*#?\s*[A-Z0-9-]{1,6})?)(?![\w])",
-      "STREET", 0.9, group="s"),
+      "STREET", 0.9, group="s", invalidate=street_vocabulary),
     P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),
     P("zip_after_state", r"(?<=\b(?:{STATES}|{STATE_NAMES}),?\s{1,3})(?P<z>\d{5}(?:-\d{4})?)(?![\d-])", "ZIP", 0.95,
       group="z"),

@@ -301,3 +301,16 @@ def test_cli_cluster_and_table(tmp_path, notes_dir, single_folder, monkeypatch):
     assert main(["redact", str(src), str(tmp_path / "t"), "--id-column", "note_id", "--text-column", "text"]) == 0
     assert (tmp_path / "t" / "part-000000.csv").exists() and (tmp_path / "t" / "manifest.json").exists()
     assert main(["redact", str(src), str(tmp_path / "t2")]) == 2
+
+
+def test_cluster_spec_and_task_context_hide_the_key():
+    from deid_engine.cluster.run import parse_cluster
+    from deid_engine.cluster.task import TaskContext
+
+    assert parse_cluster("local:3") == ("local", 3)
+    assert parse_cluster("tcp://10.0.0.5:8786") == ("address", "tcp://10.0.0.5:8786")
+    for bad in ("local:0", "local:x", "10.0.0.5:8786", "http://h:1"):
+        with pytest.raises(ValueError):
+            parse_cluster(bad)
+    r = repr(TaskContext(OPTIONS, KEY, "rules", "en", "/in", "/out"))
+    assert KEY.hex() not in r and repr(KEY) not in r and str(list(KEY)) not in r

@@ -112,10 +112,11 @@ def test_folder_cluster_is_byte_identical_to_single_process(single_folder, clust
     assert rep["totals"]["files_ignored_unsupported"] == 1
 
 
-def test_partitions_ran_on_both_workers(cluster_folder):
+def test_partitions_ran_on_both_workers_with_one_pipeline_load_each(cluster_folder):
     plan = RunState(cluster_folder).load_plan()
-    pids = {RunState(cluster_folder).read_part(p["id"])["worker_pid"] for p in plan["partitions"]}
-    assert len(pids) == 2
+    recs = [RunState(cluster_folder).read_part(p["id"]) for p in plan["partitions"]]
+    assert len({r["worker_pid"] for r in recs}) == 2
+    assert all(r["pipeline_loads_in_process"] == 1 for r in recs)  # once per worker, not per task
 
 
 @pytest.mark.parametrize("fmt", ["csv", "parquet"])

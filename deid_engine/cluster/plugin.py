@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 THREAD_ENV = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 
 _LOCAL: dict[tuple[str, str], Any] = {}
+LOADS = [0]  # pipelines built in this process (reported in part records: 1 per worker)
 
 try:  # the base class when distributed is installed; a plain object otherwise
     from distributed.diagnostics.plugin import WorkerPlugin as _Base
@@ -46,6 +47,7 @@ def build_loaded(preset: str, lang: str) -> Any:
     from ..pipeline import build_pipeline
 
     one_thread()
+    LOADS[0] += 1
     p = build_pipeline(preset, lang).load()
     one_thread()  # the pipeline may have imported torch while loading its model
     return p
@@ -95,6 +97,7 @@ def worker_pipeline(preset: str, lang: str = "en") -> Any:
     if key not in _LOCAL:  # the plain single process keeps its threads
         from ..pipeline import build_pipeline
 
+        LOADS[0] += 1
         _LOCAL[key] = build_pipeline(preset, lang).load()
     return _LOCAL[key]
 

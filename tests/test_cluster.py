@@ -109,6 +109,7 @@ def test_folder_cluster_is_byte_identical_to_single_process(single_folder, clust
     assert audit_core(single_folder) == audit_core(cluster_folder)
     rep = json.loads((cluster_folder / "audit.json").read_text(encoding="utf-8"))
     assert rep["cluster"]["workers"] == 2 and rep["status"] == "complete"
+    assert rep["cluster"]["versions_match_client"] and len(rep["cluster"]["worker_versions"]) == 1
     assert rep["totals"]["files_ignored_unsupported"] == 1
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..redact.export import export_file, list_export_files, output_relpath
 from .manifest import RunState, fingerprint_of, remove_stale_temps
-from .plugin import LOADS, describe_pipeline
+from .plugin import LOADS, describe_pipeline, versions
 from .task import TaskContext
 
 DEFAULT_FILES_PER_PARTITION = 100
@@ -88,6 +88,7 @@ def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, 
         "pipeline": describe_pipeline(owned.pipeline, tctx.preset, tctx.lang),
         "worker_pid": os.getpid(),
         "pipeline_loads_in_process": LOADS[0],
+        "versions": versions(),
         "seconds": round(time.perf_counter() - t0, 3),
     }
     RunState(out_dir).write_part(rec)

@@ -102,6 +102,13 @@ def worker_pipeline(preset: str, lang: str = "en") -> Any:
     return _LOCAL[key]
 
 
+def versions() -> dict[str, str | None]:
+    """App and lexicon versions of this process: surrogates depend on them, so all workers must agree."""
+    from ..redact.audit import _lexicon_version, app_version
+
+    return {"app": app_version(), "lexicon": _lexicon_version()}
+
+
 def describe_pipeline(pipeline: Any, preset: str, lang: str) -> dict:
     try:
         return pipeline.describe()

@@ -10,6 +10,7 @@ The partition functions and their outputs are the same in every case.
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import time
@@ -251,6 +252,12 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
     report = _audit.build_report(results, ctx, in_dir=in_path, ignored_files=plan.get("ignored_files", 0),
                                  seconds=seconds, jobs=workers, cancelled=not complete)
     report["records_failed"] = record_failures if mode == "table" else []
+    from .plugin import versions
+
+    seen = sorted({json.dumps(r.get("versions"), sort_keys=True) for r in records if r.get("versions")})
+    mine = json.dumps(versions(), sort_keys=True)
+    if any(v != mine for v in seen):
+        log.warning("workers run other app/lexicon versions than this client: surrogates may differ")
     report["cluster"] = {
         "cluster": cluster_spec or "none (single process)",
         "workers": workers,
@@ -260,6 +267,8 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
         "partitions_run_now": len(run),
         "partitions_skipped_complete": len(skipped),
         "partitions_failed_now": failed,
+        "worker_versions": [json.loads(v) for v in seen],
+        "versions_match_client": all(v == mine for v in seen),
     }
     json_path, html_path = _audit.write_report(state.out_dir, report)
     manifest_path = None

@@ -30,7 +30,7 @@ from ..io.text import ReadError
 from ..redact.export import FileResult, _pseudonym, process_document
 from ..types import Document
 from .manifest import RunState, atomic_write_bytes, fingerprint_of, remove_stale_temps
-from .plugin import LOADS, describe_pipeline
+from .plugin import LOADS, describe_pipeline, versions
 from .task import TaskContext
 
 TABLE_FORMATS = (".csv", ".parquet")
@@ -365,6 +365,7 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
         "pipeline": describe_pipeline(ctx_pipeline(tctx), tctx.preset, tctx.lang),
         "worker_pid": os.getpid(),
         "pipeline_loads_in_process": LOADS[0],
+        "versions": versions(),
         "seconds": round(time.perf_counter() - t0, 3),
     }
     RunState(out_dir).write_part(rec)

@@ -34,6 +34,9 @@ import regex
 from ..types import Document, Span
 
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*\.?")
+_UPPER = regex.compile(r"\p{Lu}")
+_LOWER = regex.compile(r"\p{Ll}")
+_NORM_CACHE: dict[str, str] = {}
 
 
 @lru_cache(maxsize=200_000)
@@ -220,8 +223,8 @@ class LexiconDetector:
 
     @staticmethod
     def _case_mode(text: str) -> str:
-        up = sum(1 for c in text if c.isupper())
-        low = sum(1 for c in text if c.islower())
+        up = len(_UPPER.findall(text))
+        low = len(_LOWER.findall(text))
         if up + low == 0:
             return "none"
         if up / (up + low) > 0.7:
@@ -282,8 +285,19 @@ class LexiconDetector:
     def detect(self, document: Document) -> list[Span]:
         self.load()
         text = document.text
-        toks = [_Tok(m.start(), m.end() - (1 if m.group().endswith(".") else 0), m.group().rstrip("."),
-                     norm(m.group())) for m in _WORD.finditer(text)]
+        cache = _NORM_CACHE
+        toks = []
+        for m in _WORD.finditer(text):
+            w = m.group()
+            nw = cache.get(w)
+            if nw is None:
+                nw = norm(w)
+                if len(cache) < 500_000:
+                    cache[w] = nw
+            if w[-1] == ".":
+                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], nw))
+            else:
+                toks.append(_Tok(m.start(), m.end(), w, nw))
         if not toks:
             return []
         mode = self._case_mode(text)

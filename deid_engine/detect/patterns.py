@@ -47,6 +47,10 @@ class Pattern:
     # "abc" a lower-case substring, "w:abc" a whole lower-case word, "re:..." a
     # stdlib ``re`` search on the original text.
     triggers: tuple[str, ...] | None = None
+    # A lookahead on the first character of every match (``(?=\d)``), put in
+    # front so the engine skips impossible start positions (10-15x faster on
+    # patterns that begin with a lookbehind).
+    lead: str = ""
 
 
 # --- shared pieces ---------------------------------------------------------------
@@ -64,6 +68,7 @@ TIME = r"(?:\s*(?:at\s+|@\s*)?(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\
 
 _DIGIT = regex.compile(r"\d")
 _LOWER_WORD = re.compile(r"[a-z]+")
+_INLINE_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 
 
 def digits(s: str) -> str:
@@ -472,6 +477,10 @@ class PatternDetector:
             src = p.regex
             for k, v in subst.items():
                 src = src.replace(k, v)
+            if p.lead:
+                m = _INLINE_FLAGS.match(src)
+                cut = m.end() if m else 0
+                src = src[:cut] + f"(?={p.lead})" + src[cut:]
             subs, words, res = [], set(), []
             for t in p.triggers or ():
                 if t.startswith("w:"):
@@ -563,21 +572,21 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday", "fri",
         "friday", "sat", "saturday", "sun", "sunday")),
     "date_month_alone": ("uary", "april", "june", "july", "august", "mber"),
-    "date_numeric": (r"re:\d[/.-]\d{1,2}[/.-]\d",), "phone_us": (r"re:\d{3}\D{0,4}\d{3}\D{0,3}\d{4}",),
-    "vin": (r"re:\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b",), "dea_checksum": (r"re:[A-Z][A-Z9]\d{7}",), "npi_checksum": (r"re:\d{10}",),
-    "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",), "age_sex": (r"re:\d ?(?:M|F|y/o|yo)\b",),
+    "vin": (r"re:\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b",), "age_sex": (r"re:\d ?(?:M|F|y/o|yo)\b",),
     "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
     "date_season": ("spring", "summer", "fall", "autumn", "winter"),
     "date_holiday": ("christmas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
                      "labor", "valentine"),
-    "year_apostrophe": ("'", "’"), "date_iso": (r"re:\d{4}[-/.]\d",), "date_month_day": ("/",), "date_month_year": ("/",),
+    "year_apostrophe": ("'", "’"), "date_month_day": ("/",), "date_month_year": ("/",),
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),
     "year_in_2digit": ("in ",), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
     "age_over_90_words": ("ninety", "hundred"), "email": ("@",), "url": ("http", "ftp:", "www."),
-    "url_domain": (r"re:(?i)[a-z0-9-]{3}\.(?:com|org|net|edu|gov|mil|info|biz|io|us|uk|es|eu|health)\b",),
-    "ipv4": (r"re:\d\.\d{1,3}\.\d{1,3}\.\d",), "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),
-    "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"), "ssn": (r"re:\d{3}-\d\d-\d{4}",),
+    "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",
+                   ".eu", ".health"),
+    "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),
+    "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",),
+    "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),
     "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref"),
@@ -593,4 +602,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                        "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",
                        "route", " rte", "turnpike", "expressway", "freeway"),
 }
-EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name)) for p in EN_PATTERNS)
+LEADS: dict[str, str] = {
+    "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
+    "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
+    "year_in_2digit": r"\d", "phone_us": r"[\d+(]", "phone_paren": r"\(", "phone_intl": "[+0]", "ipv4": r"\d",
+    "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
+    "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "city_before_state": "[A-Z]",
+    "street_address": r"\d", "age_yo": r"\d", "date_text": "[0-9JFMASONDTWjfmasondtw]",
+}
+EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

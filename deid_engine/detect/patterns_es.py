@@ -173,4 +173,8 @@ TRIGGERS_ES: dict[str, tuple[str, ...]] = {
     "es_field_localidad": ("localidad", "provincia", "municipio", "ciudad", "poblaci"),
     "es_field_pais": ("país", "pais"), "es_field_sexo": ("sexo",),
 }
-ES_PATTERNS = tuple(replace(p, triggers=TRIGGERS_ES.get(p.name)) for p in ES_PATTERNS)
+LEADS_ES: dict[str, str] = {
+    "es_date_numeric": r"\d", "es_year_bare": "[12]", "es_phone": r"[+0-9]", "es_dni": r"[\dXYZxyz]",
+    "es_cp_city": r"\d", "es_age": "[0-9udtcsnoUDTCSNO]",
+}
+ES_PATTERNS = tuple(replace(p, triggers=TRIGGERS_ES.get(p.name), lead=LEADS_ES.get(p.name, "")) for p in ES_PATTERNS)

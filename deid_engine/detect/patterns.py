@@ -171,7 +171,7 @@ _NOT_DATE_BEFORE = regex.compile(
     r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
     r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
     r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr)\b"
-    r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/]\s*)$")
+    r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
@@ -195,7 +195,7 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     s = text[start:end]
     if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
         return True
-    if _VENT.search(_before(text, start, 40)) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
+    if (_VENT.search(_before(text, start, 40)) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
     if s.endswith("/10") and regex.search(r"(?i)pain|scale|score", _before(text, start, 40) + _after(text, end, 20)):
         return True
@@ -205,8 +205,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
 
 
 _TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
-                             r"about|between|time|hrs?|x|to|and)\s*|[@~-]\s*)$")
-_UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
+                             r"about|between|time|hrs?|x|to|and)\s*|[@~-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
+_UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|-*>|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
                             r"hrs?\b|hours|h\b|meq|mmol|ppm|pm\b|am\b|%|l\b|lbs?|pounds|grams|dollars|\$|"
                             r"to\s+\d|-\s*\d)")
 
@@ -360,13 +360,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
     P("url_domain", r"(?i)(?<![@\w.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|mil|info|"
       r"biz|io|us|uk|es|eu|health|co\.uk|com\.es)(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?(?![\w@-])", "URL", 0.85),
-    P("ipv4", r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]\d)",
+    P("ipv4", r"(?<![\d./])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]\d)",
       "IPADDR", 0.95, validate=ip_ok),
     P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])",
       "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
     P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
       r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),
-    P("phone_us", r"(?<![\d/.-])(?:\+?1[\s.-]?)?\(?(?<!\d)[2-9]\d{2}\)?[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4}"
+    P("phone_us", r"(?<![\d/.])(?<!\d-)(?:\+?1[\s.-]?)?\(?(?<!\d)[2-9]\d{2}\)?[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4}"
       r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?(?![\d/]|\.\d|-\d)", "PHONE", 0.9,
       validate=lambda s: 10 <= len(digits(s)) <= 16, invalidate=not_phone_context),
     P("phone_paren", r"\((?P<n>\d{3}[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4})\)", "PHONE", 0.92, group="n"),

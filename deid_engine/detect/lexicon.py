@@ -59,7 +59,8 @@ DOCTOR_CUES = {"dr", "doctor", "drs", "md", "attending", "resident", "intern", "
 DOCTOR_PHRASES = {("seen", "by"), ("evaluated", "by"), ("examined", "by"), ("followed", "by"), ("per", "dr"),
                   ("paged", "dr"), ("spoke", "to", "dr"),
                   ("remitido", "por"), ("atendido", "por"), ("valorado", "por")}
-RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "mother", "father", "mom", "dad", "sister",
+RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "sons", "daughters", "brothers", "sisters", "children",
+                 "nieces", "nephews", "grandchildren", "grandsons", "granddaughters", "grandaughter", "grandaughters", "mother", "father", "mom", "dad", "sister",
                  "brother", "sis", "bro", "niece", "nephew", "aunt", "uncle", "cousin", "grandson",
                  "granddaughter", "grandmother", "grandfather", "fiance", "fiancee", "girlfriend", "boyfriend",
                  "partner", "spouse", "friend", "neighbor", "neighbour", "proxy", "hcp", "guardian", "sibling",
@@ -69,7 +70,11 @@ RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "mother", "father"
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
 SPANISH_TITLES = {"sr", "sra", "srta", "d", "dna", "don", "dona", "señor", "senor", "señora", "senora"}
-AFTER_DOCTOR = {"aware", "notified", "informed", "paged", "called", "made", "updated", "here", "in", "at"}
+NOT_AFTER_TITLE = {"will", "may", "can", "to", "and", "aware", "notified", "here", "in", "at", "is", "was", "said",
+                   "says", "ordered", "wants", "feels", "thinks", "re", "regarding", "called", "paged", "informed",
+                   "office", "orders", "order", "note", "team", "service", "on", "off", "call"}
+AFTER_DOCTOR = {"aware", "notified", "informed", "paged", "called", "made", "updated", "here", "in", "at", "ordered",
+                "consulted", "spoke", "wants", "agrees", "saw", "examined", "placed", "performed", "pronounced"}
 TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dna", "don", "dona", "señor",
               "senor", "señora", "senora"}
 WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with"), ("talked", "to"),
@@ -80,7 +85,7 @@ AFTER_RELATIVE = {"called", "calls", "visited", "visiting", "visits", "arrived",
                   "is", "states", "stated", "said", "wants", "spoke", "came", "left", "phoned", "present", "at",
                   "who", "and", "has", "had", "will", "would", "to", "in"}
 CREDENTIALS = {"md", "m.d", "do", "rn", "np", "pa", "pa-c", "phd", "dds", "rph", "pharmd", "crnp", "lpn", "msw",
-               "lcsw", "dpm", "facc", "facs"}
+               "lcsw", "dpm", "facc", "facs", "rrt", "bsn", "cnm", "crna", "aprn", "licsw"}
 PLACE_CUES = {("in",), ("from",), ("to",), ("at",), ("near",), ("lives", "in"), ("home", "in"), ("resident", "of"),
               ("born", "in"), ("moved", "to"), ("transferred", "from"), ("transferred", "to"), ("visiting", "from"),
               ("en",), ("de",), ("desde",), ("natural", "de"), ("residente", "en"), ("vive", "en"),
@@ -305,6 +310,7 @@ class LexiconDetector:
         used = [False] * len(toks)
         self._facilities(toks, text, mode, out, used)
         self._places(toks, text, mode, out, used)
+        self._credentialed(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         return out
 
@@ -420,6 +426,50 @@ class LexiconDetector:
                     used[q] = True
             i += k
 
+    def _credentialed(self, toks, text, mode, out, used) -> None:
+        """``Karen Ann Yanulis RN``, ``EARL N. RAND, RRT``, ``anita morris rn``: names before a credential."""
+        for c in range(1, len(toks)):
+            ct = toks[c]
+            if ct.n not in CREDENTIALS or used[c]:
+                continue
+            if mode == "mixed" and not ct.text.isupper() and ct.n not in ("md",):
+                continue
+            if ct.n in ("pa", "np", "do") and not self._followed_by(toks, c, text, AFTER_DOCTOR):
+                continue  # "PA line", "NP" (nasal prongs): need "PA aware", "NP," ...
+            j = c - 1
+            start = None
+            known = False
+            while j >= 0 and c - j <= 4 and not used[j]:
+                t = toks[j]
+                gap = text[t.end:toks[j + 1].start]
+                if "\n" in gap or len(gap) > 3 or any(ch in gap for ch in ";:()/"):
+                    break
+                if "," in gap and j + 1 != c:
+                    break
+                if len(t.n) == 1 and t.text.isalpha():
+                    start = j
+                    j -= 1
+                    continue
+                if t.n in STOP or t.n in self.medical or t.n in CREDENTIALS or t.n in ("per", "by", "call", "page"):
+                    break
+                if mode == "mixed" and not t.text[:1].isupper() and not (t.n in self.first or t.n in self.surname):
+                    break
+                is_name = t.n in self.first or t.n in self.surname
+                if self._is_blocked(t.n) and not (is_name and ((mode == "mixed" and t.text[:1].isupper()) or known)):
+                    break
+                known = known or is_name
+                start = j
+                j -= 1
+            if start is None or not known:
+                continue
+            while start < c and len(toks[start].n) == 1:
+                start += 1
+            if start >= c:
+                continue
+            out.append(Span(toks[start].start, toks[c - 1].end, "DOCTOR", "lexicon:name", 0.8))
+            for q in range(start, c):
+                used[q] = True
+
     def _names(self, toks, text, mode, out, used) -> None:
         n = len(toks)
         i = 0
@@ -442,8 +492,8 @@ class LexiconDetector:
                     continue
                 i += 1
                 continue
-            in_first = t.n in self.first
-            in_sur = t.n in self.surname
+            in_first = t.n in self.first and t.n not in RELATIVE_CUES
+            in_sur = t.n in self.surname and t.n not in RELATIVE_CUES
             prev_cue = i > 0 and toks[i - 1].n in CUE_LAST
             if not (in_first or in_sur or prev_cue or (i > 0 and len(toks[i - 1].text) == 1)):
                 i += 1
@@ -453,7 +503,8 @@ class LexiconDetector:
             blocked = self._is_blocked(t.n)
             cap = self._cap(t, mode)
             title = i > 0 and toks[i - 1].n in self._titles
-            if mode == "mixed" and not cap and not (title and strong and not blocked):
+            if mode == "mixed" and not cap and not (strong and (title or cue == "RELATIVE")
+                                                     and (not blocked or in_first or in_sur)):
                 i += 1
                 continue
             # extent: this token plus following name-like tokens (initials, surnames)
@@ -490,10 +541,16 @@ class LexiconDetector:
                     conf = 0.8
                 elif not blocked and len(t.n) >= 3 and (mode == "mixed" or title):
                     conf = 0.75
-                elif blocked and title and (in_first or in_sur) and (
+                elif blocked and cap and mode == "mixed" and in_first and t.n not in self.medical \
+                        and t.n not in NOT_AFTER_TITLE:
+                    conf = 0.75  # "wife, Carol Buckley", "daughter Grace"
+                elif blocked and title and (in_first or in_sur) and len(t.n) >= 3 and t.n not in STOP and (
                         (mode == "mixed" and cap) or text[toks[i - 1].end:t.start].startswith(".")):
                     # "Dr. Brown", "MRS. MAY", "Dr. Foley" (the protected filter weighs eponyms)
                     conf = 0.8 if mode == "mixed" else 0.65
+                elif blocked and title and toks[i - 1].n in ("dr", "drs", "doctor", "dra") and in_sur \
+                        and t.n not in self.medical and t.n not in NOT_AFTER_TITLE and len(t.n) >= 3:
+                    conf = 0.7  # "dr murphy", "dr green aware"
                 elif blocked and cue == "RELATIVE" and in_first and t.n not in self.medical and len(t.n) >= 3 \
                         and t.n not in STOP and t.n not in AFTER_RELATIVE and (
                         self._followed_by(toks, j, text, AFTER_RELATIVE)):

@@ -176,8 +176,9 @@ def build_words() -> None:
         p = SCOWL / f"english-upper.{size}"  # capitalised non-names: English, Friday, Christmas
         if p.exists():
             words += [w.lower() for w in p.read_text(encoding="utf-8").split("\n") if w.isalpha()]
-    write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35; "
-          "lower-case entries only)", "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
+    write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35, "
+          "lower-case entries, plus english-upper 10/35 lower-cased: English, Friday ...)",
+          "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
     write("common_words_es", COMMON_ES.split(), "hand-written for this project", "Apache-2.0")
 
 
@@ -307,7 +308,10 @@ def write_sources() -> None:
               "- `common_words_en` stops name-lexicon false positives (`MAY`, `BILL`, `BROWN`).",
               "- `drugs`, `medical_eponyms`, `medical_abbreviations`, `medical_terms` form the protected-terms",
               "  list used by `ProtectedTermsFilter`.",
-              "- User lists (protected / always-redact terms) live in the user data directory, not here."]
+              "- User lists (protected / always-redact terms) live in the user data directory, not here.",
+              "- Spanish names come from Faker's es_ES provider (MIT); no permissively licensed Spanish",
+              "  frequency word list was reachable, so `common_words_es` is a short hand-written list.",
+              "- `first_names_en` interleaves the female and male Census lists by rank."]
     (OUT / "SOURCES.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -81,6 +81,9 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._build_actions()
         self._connect()
+        from .learn_dialogs import install_learning  # the Model menu (learning loop)
+
+        self.learning = install_learning(self)
         self._restore()
         self._refresh_enabled()
         self._update_header()

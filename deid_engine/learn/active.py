@@ -85,3 +85,25 @@ def order_spans(spans: Sequence, pending_first: bool = True) -> list:
         return (0 if (pend or not pending_first) else 1, span.confidence, span.start)
 
     return sorted(spans, key=key)
+
+
+def order_entries_by_uncertainty(session) -> list[str]:
+    """Reorder a ``ReviewSession``'s entries in place: unreviewed documents first, most
+    uncertain first (``span_uncertainty`` of their pending predictions; untagged
+    documents after tagged ones); then the reviewed ones in their old order.
+    Returns the new key order."""
+    from ..review.state import PENDING
+
+    scored = []
+    for i, e in enumerate(session.entries):
+        if e.document is None or not session.is_unreviewed(e):
+            group, score = 2, 0.0
+        elif e.predicted is None:
+            group, score = 1, 0.0
+        else:
+            pend = [r.span for r in session.reviewed(e) if r.verdict == PENDING]
+            group, score = 0, span_uncertainty(pend)
+        scored.append((group, -score, i, e))
+    scored.sort(key=lambda t: t[:3])
+    session.entries[:] = [t[3] for t in scored]
+    return [e.key for e in session.entries]

@@ -167,3 +167,16 @@ def describe_active(lang: str) -> dict[str, str]:
     else:
         info["model_id"] = "none"
     return info
+
+
+def delete_version(lang: str, vid: str) -> bool:
+    """Delete a saved version that is not active (a discarded retraining)."""
+    import shutil
+
+    if not vid or vid == active_id(lang):
+        return False
+    v = get_version(lang, vid)
+    if v is None:
+        return False
+    shutil.rmtree(v.path, ignore_errors=True)
+    return True

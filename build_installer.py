@@ -94,6 +94,9 @@ DROP = [
     r"\.(a|lib|pdb|h|hpp|cuh|cpp|pyi|cmake)$",
     r"^PySide6/Qt/translations/(?!qtbase_(en|es)\.qm$)",       # keep only Qt's own en/es strings
     r"^PySide6/Qt/plugins/(tls|networkinformation|qmltooling|sqldrivers|multimedia|position)/",
+    # Qt plugins that open network sockets (VNC server, TUIO touch over UDP) or pull in GTK
+    r"^PySide6/Qt/plugins/(platforms/libqvnc|generic/libqtuiotouchplugin|platformthemes/libqgtk3)\.",
+    r"^PySide6/Qt/plugins/(platforms/qvnc|generic/qtuiotouchplugin|platformthemes/qgtk3)\.dll$",
     r"^(?!torch/)(.*/)?tests/",                                # third-party test suites (torch's left alone)
 ]
 # Pure-Python modules dropped (third-party test suites).
@@ -243,13 +246,50 @@ DROP_MODULES = re.compile(CFG["drop_modules"])
 
 a = Analysis([CFG["entry"]], pathex=[CFG["root"]], binaries=[], datas=[tuple(d) for d in CFG["datas"]],
              hiddenimports=CFG["hidden"], hookspath=[], hooksconfig={{}}, runtime_hooks=[CFG["rthook"]],
-             excludes=CFG["excludes"], noarchive=False, optimize=0)
+             excludes=CFG["excludes"], noarchive=not CFG["onefile"], optimize=0)
 
 def _keep(entry):
     dest = entry[0].replace("\\\\", "/")
     return dest.startswith("resources/") or not DROP.search(dest)
 
-a.binaries = [e for e in a.binaries if _keep(e)]
+def _base(entry):
+    return entry[0].replace("\\\\", "/").rsplit("/", 1)[-1].lower()
+
+
+def _prune(kept, dropped):
+    """Also drop the libraries that only the dropped binaries needed (e.g. QtNetwork, GTK, Kerberos)."""
+    from PyInstaller.depend import bindepend
+
+    deps = {{}}
+    for e in kept + dropped:
+        if e[2] == "SYMLINK" or _base(e) in deps:
+            continue
+        try:
+            deps[_base(e)] = {{n.replace("\\\\", "/").rsplit("/", 1)[-1].lower()
+                              for n, _ in bindepend.get_imports(e[1])}}
+        except Exception:
+            deps[_base(e)] = set()
+
+    def closure(names):
+        seen, stack = set(), list(names)
+        while stack:
+            n = stack.pop()
+            if n not in seen:
+                seen.add(n)
+                stack.extend(deps.get(n, ()))
+        return seen
+
+    dropped_names = {{_base(e) for e in dropped}}
+    needed = set().union(*deps.values()) if deps else set()
+    roots = [n for n in deps if n not in needed and n not in dropped_names]
+    orphans = closure(dropped_names) - closure(roots)
+    return [e for e in kept if _base(e) not in orphans], sorted(orphans - dropped_names)
+
+
+_dropped = [e for e in a.binaries if not _keep(e)]
+a.binaries, _orphans = _prune([e for e in a.binaries if _keep(e)], _dropped)
+print("build_installer: dropped %d binaries, then %d libraries only they needed: %s"
+      % (len(_dropped), len(_orphans), ", ".join(_orphans)))
 a.datas = [e for e in a.datas if _keep(e)]
 a.pure = [e for e in a.pure if not DROP_MODULES.match(e[0])]
 pyz = PYZ(a.pure)
@@ -318,7 +358,7 @@ def executable(name: str, folder: Path) -> Path:
 def largest_parts(folder: Path, n: int = 8) -> list[tuple[str, int]]:
     """The biggest top-level items of the bundle's _internal folder (for the size report)."""
     inner = folder / "_internal" if (folder / "_internal").is_dir() else folder
-    sizes = [(p.name, tree_bytes(p)) for p in inner.iterdir()]
+    sizes = [(p.name, tree_bytes(p)) for p in inner.iterdir() if not p.is_symlink()]
     return sorted(sizes, key=lambda x: -x[1])[:n]
 
 
@@ -482,7 +522,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--from-source", action="store_true",
                     help="with --smoke: run the smoke on the checkout's Python instead of a bundle")
     ap.add_argument("--clean", action="store_true", help="clear PyInstaller's cache first")
-    ap.add_argument("--strip", action="store_true", help="strip symbols from binaries (Linux/macOS)")
+    ap.add_argument("--strip", action=argparse.BooleanOptionalAction, default=sys.platform.startswith("linux"),
+                    help="strip symbols from binaries (default on Linux: -90 MB from torch)")
     ap.add_argument("--no-trace", action="store_true", help="skip the strace system-call check")
     ap.add_argument("--spec-only", action="store_true", help="write build/deid_studio.spec and stop")
     args = ap.parse_args(argv)

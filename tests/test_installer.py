@@ -119,6 +119,33 @@ def test_drop_patterns():
         assert not drop.search(dest), dest
 
 
+def test_prune_orphans_drops_only_what_dropped_binaries_alone_needed():
+    graph = {
+        "plugins/platforms/libqxcb.so": ["libQt6Gui.so.6", "libxcb.so.1"],
+        "plugins/platforms/libqvnc.so": ["libQt6Network.so.6", "libQt6Gui.so.6"],
+        "PySide6/QtWidgets.abi3.so": ["libQt6Widgets.so.6"],
+        "libQt6Widgets.so.6": ["libQt6Gui.so.6"],
+        "libQt6Gui.so.6": ["libQt6Core.so.6"],
+        "libQt6Network.so.6": ["libQt6Core.so.6", "libgssapi_krb5.so.2"],
+        "libgssapi_krb5.so.2": ["libkrb5.so.3"],
+        "libkrb5.so.3": [], "libQt6Core.so.6": [], "libxcb.so.1": [],
+        "unreadable.so": None,
+    }
+
+    def imports_of(src):
+        if graph[src] is None:
+            raise OSError("bad file")
+        return graph[src]
+
+    entries = [(dest, dest, "BINARY") for dest in graph]
+    dropped = [e for e in entries if "qvnc" in e[0]]
+    kept, orphans = bi.prune_orphans([e for e in entries if e not in dropped], dropped, imports_of)
+    assert orphans == ["libgssapi_krb5.so.2", "libkrb5.so.3", "libqt6network.so.6"]
+    names = {e[0] for e in kept}
+    assert {"libQt6Core.so.6", "libQt6Gui.so.6", "libxcb.so.1", "unreadable.so", "libQt6Widgets.so.6"} <= names
+    assert not names & {"libQt6Network.so.6", "libkrb5.so.3", "plugins/platforms/libqvnc.so"}
+
+
 def test_generated_spec_and_entry_are_valid_python(tmp_path, monkeypatch):
     monkeypatch.setattr(bi, "SPEC", tmp_path / "x.spec")
     monkeypatch.setattr(bi, "ENTRY", tmp_path / "entry.py")

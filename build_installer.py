@@ -201,7 +201,14 @@ def _main():
 
         netguard.install()  # offline env + socket guard (DEID_NETGUARD=off disables the guard)
         from deid_engine.cli import main
-        return main()
+        try:
+            return main()
+        except ModuleNotFoundError as e:
+            if not (e.name or "").startswith(("deid_engine.cluster", "dask", "distributed", "pyarrow")):
+                raise
+            print("deid: cluster and table (CSV/Parquet batch) runs are not part of the desktop bundle "
+                  "(they need Dask); run them from a Python install of DeID Studio", file=sys.stderr)
+            return 2
     from app.main import main
     return main()
 

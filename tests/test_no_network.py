@@ -312,6 +312,29 @@ def test_no_network_code_in_source():
     assert not offenders, "network-capable code outside deid_engine/netguard.py:\n" + "\n".join(offenders)
 
 
+CLUSTER_IMPORTS = re.compile(r"^\s*(?:import|from)\s+(dask|distributed)\b", re.M)
+
+
+def test_cluster_networking_stays_in_the_research_package_and_out_of_the_bundle():
+    """Dask (TCP between workers) is only for ``deid redact --cluster``: never in the app or the bundle."""
+    offenders = []
+    for pkg in ("deid_engine", "app"):
+        for p in sorted((ROOT / pkg).rglob("*.py")):
+            if p.relative_to(ROOT).parts[:2] == ("deid_engine", "cluster"):
+                continue
+            if CLUSTER_IMPORTS.search(p.read_text(encoding="utf-8", errors="replace")):
+                offenders.append(str(p.relative_to(ROOT)))
+    assert not offenders, f"dask/distributed imported outside deid_engine/cluster: {offenders}"
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build_installer as bi
+    finally:
+        sys.path.remove(str(ROOT))
+    assert "deid_engine.cluster" in bi.SKIP_MODULES
+    assert {"dask", "distributed", "PySide6.QtNetwork", "requests", "urllib3"} <= set(bi.EXCLUDES)
+    assert not [m for m in bi.hidden_imports() if m.startswith("deid_engine.cluster")]
+
+
 def test_static_check_catches_offenders():
     bad = "import requests\nfrom http.client import HTTPConnection\ns = socket.create_connection(a)\n"
     assert len(NETWORK_IMPORTS.findall(bad)) == 3

@@ -48,6 +48,14 @@ MATCH = [
     ("Transferred from Calvert Hospital for care.", "Calvert Hospital", "HOSPITAL"),
     ("TRANSFER FROM CALVERT HOSPITAL FOR CARE.", "CALVERT HOSPITAL", "HOSPITAL"),
     ("They live in San Francisco now.", "San Francisco", "CITY"),
+    ("Was transferred to MGH for further care.", "MGH", "HOSPITAL"),
+    ("PLAN: TRANSFER TO QUARTERMAIN 2 TODAY.", "QUARTERMAIN 2", "DEPARTMENT"),
+    ("Wants to return to St. Mary's after weaning.", "St. Mary's", "HOSPITAL"),
+    ("SOCIAL: SONS SMOKEY, MORRIS AND ROGER IN TO VISIT.", "ROGER", "RELATIVE"),
+    ("Drs Ferullo and Saeed in to see pt.", "Saeed", "DOCTOR"),
+    ("KAREN ANN YANULIS RN", "KAREN ANN YANULIS", "DOCTOR"),
+    ("DR B. GILL AWARE", "B. GILL", "DOCTOR"),
+    ("social: pt's son, bill, called this morning", "bill", "RELATIVE"),
 ]
 
 
@@ -70,6 +78,11 @@ NO_MATCH = [
     "called back with results",
     "Patient transferred to the floor.",
     "max assist of two to the chair",
+    "PA LINE PULLED BACK 2 CM.",
+    "D/T HIGH RESIDUALS.",
+    "BREATHING IN SYNCH WITH VENT.",
+    "Sats improved to mid-high 90's.",
+    "WIFE IN TO VISIT.",
 ]
 
 

@@ -270,7 +270,7 @@ hemodynamically stable weaned extubated intubated reintubated suctioned turned r
 baseline labs lytes electrolytes repleted potassium magnesium calcium phosphate sodium chloride
 glucose hyperglycemia hypoglycemia coverage sliding scale drip gtt bolus infusion titrated
 mental status neuro exam follows commands moves extremities pupils reactive sluggish brisk
-saline napa procan max ted teds vue carevue blocker blockers brady tachy occas nsurg med meds sao sputum
+synch usoh ch saline napa procan max ted teds vue carevue blocker blockers brady tachy occas nsurg med meds sao sputum
 spanish russian english portuguese chinese haitian creole vietnamese italian greek french polish
 aline a-line fick flowsheet riss temp sats sat lines hct crit lytes abx vanc gtts neb nebs pivs piv
 """ 

@@ -72,7 +72,8 @@ STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dr
 SPANISH_TITLES = {"sr", "sra", "srta", "d", "dna", "don", "dona", "señor", "senor", "señora", "senora"}
 NOT_AFTER_TITLE = {"will", "may", "can", "to", "and", "aware", "notified", "here", "in", "at", "is", "was", "said",
                    "says", "ordered", "wants", "feels", "thinks", "re", "regarding", "called", "paged", "informed",
-                   "office", "orders", "order", "note", "team", "service", "on", "off", "call"}
+                   "office", "orders", "order", "note", "team", "service", "on", "off", "call", "has", "have", "had",
+                   "all", "both"}
 AFTER_DOCTOR = {"aware", "notified", "informed", "paged", "called", "made", "updated", "here", "in", "at", "ordered",
                 "consulted", "spoke", "wants", "agrees", "saw", "examined", "placed", "performed", "pronounced"}
 TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dna", "don", "dona", "señor",
@@ -176,7 +177,7 @@ class LexiconDetector:
 
         # places: single tokens and n-grams (tuples of normalised tokens) -> label
         self.places: dict[tuple[str, ...], str] = {}
-        place_lists = [("countries", "COUNTRY")]
+        place_lists = [("countries" if es else "countries_en", "COUNTRY")]
         if es:  # a province named like its capital is labelled CITY (MEDDOCAN's TERRITORIO)
             place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
         else:
@@ -265,7 +266,10 @@ class LexiconDetector:
                 return None  # "MS" (mental status), "SR" (sinus rhythm) without a name after
             return "PATIENT"
         if pn in RELATIVE_CUES:
-            return "RELATIVE" if self._is_name(toks[i].n) or toks[i].text[:1].isupper() else None
+            tn = toks[i].n
+            ok = (tn in self.first or tn in self.surname or toks[i].text[:1].isupper()
+                  or (not self._is_blocked(tn) and len(tn) >= 3))
+            return "RELATIVE" if ok and tn not in STOP and tn not in RELATIVE_CUES else None
         for ph, label in _PHRASES_BY_LAST.get(pn, ()):
             k = len(ph)
             if i - k >= 0 and tuple(t.n for t in toks[i - k:i]) == ph:
@@ -331,6 +335,27 @@ class LexiconDetector:
                     out.append(Span(toks[i].start, nx.end + (2 if text[nx.end:nx.end + 2] in ("'s", "’s") else 0),
                                     "HOSPITAL", "lexicon:facility", 0.7))
                     used[i] = used[i + 1] = True
+        for i in range(1, n):
+            t = toks[i]
+            if used[i] or toks[i - 1].n not in _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}:
+                continue
+            gap = text[toks[i - 1].end:t.start]
+            if gap not in (" ", "  ") or t.n in self.medical or t.n in self.common or t.n in STOP:
+                continue
+            # hospital acronyms: "to GH", "at MGH", "from BIDMC"
+            if 2 <= len(t.text) <= 5 and t.text.isupper() and (t.text.endswith("H") or t.text.endswith("MC")) \
+                    and self.lang != "es":
+                out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.55))
+                used[i] = True
+                continue
+            # wards and units: "transfer to Quartermain 2"
+            nxt = text[t.end:t.end + 5]
+            if toks[i - 1].n in ("to", "from") and regex.match(r" \d{1,2}(?!\d|[.,]\d|[%'’/\w])", nxt) \
+                    and len(t.n) >= 4 and t.n.isalpha() \
+                    and t.n not in self.first and (t.text[:1].isupper() or mode != "mixed"):
+                end = t.end + regex.match(r" \d{1,2}", nxt).end()
+                out.append(Span(t.start, end, "DEPARTMENT", "lexicon:facility", 0.5))
+                used[i] = True
         for i in range(n):
             maxk = self.head_first.get(toks[i].n)
             if maxk is None:
@@ -551,19 +576,23 @@ class LexiconDetector:
                 elif blocked and title and toks[i - 1].n in ("dr", "drs", "doctor", "dra") and in_sur \
                         and t.n not in self.medical and t.n not in NOT_AFTER_TITLE and len(t.n) >= 3:
                     conf = 0.7  # "dr murphy", "dr green aware"
+                elif not blocked and cue == "RELATIVE" and len(t.n) >= 3 and t.n not in self.medical \
+                        and t.text.isalpha() and self._followed_by(toks, j, text, set()):
+                    conf = 0.6  # "SONS SMOKEY, ..."
                 elif blocked and cue == "RELATIVE" and in_first and t.n not in self.medical and len(t.n) >= 3 \
                         and t.n not in STOP and t.n not in AFTER_RELATIVE and (
                         self._followed_by(toks, j, text, AFTER_RELATIVE)):
                     conf = 0.6  # "son bill called", "wife, rose, left"
                 label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
-            elif (i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
+            elif t.n not in RELATIVE_CUES and t.n not in NOT_AFTER_TITLE and t.n not in CREDENTIALS and ((
+                  i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
                   and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")
                   and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
                   and "\n" not in text[toks[j].end:toks[j + 1].start]) or (
                     i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and in_sur
                     and t.n not in self.medical and text[toks[i - 1].end:t.start] in (". ", ".")
                     and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
-                    and "\n" not in text[toks[j].end:toks[j + 1].start]):
+                    and "\n" not in text[toks[j].end:toks[j + 1].start])):
                 conf, label = 0.85, "DOCTOR"  # "B. CLIFFORD MD AWARE"
                 t = toks[i - 1]
             elif cue == "WEAK" and (in_first or in_sur) and not blocked:
@@ -591,12 +620,19 @@ class LexiconDetector:
                     used[q] = True
                 i = j + 1
                 # "Drs Ferullo and Saeed", "sons Smokey, Morris and Roger"
-                while strong and i + 1 < n and toks[i].n in ("and", "y") and not used[i + 1] \
-                        and len(text[toks[i - 1].end:toks[i + 1].start]) <= 7 \
-                        and "\n" not in text[toks[i - 1].end:toks[i + 1].start] \
-                        and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3 \
-                        and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
-                             or toks[i + 1].n in self.surname):
+                while strong and i < n and not used[i] and (
+                        (toks[i].n in ("and", "y") and i + 1 < n and not used[i + 1]
+                         and len(text[toks[i - 1].end:toks[i + 1].start]) <= 7
+                         and "\n" not in text[toks[i - 1].end:toks[i + 1].start])
+                        or (text[toks[i - 1].end:toks[i].start] in (",", ", ") and toks[i].n not in ("and", "y"))):
+                    if toks[i].n not in ("and", "y"):
+                        i -= 1  # ", Morris": the name is toks[i]; step back so i + 1 points at it
+                    if not (i + 1 < n and not used[i + 1] \
+                            and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3
+                            and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
+                                 or toks[i + 1].n in self.surname)):
+                        i += 1
+                        break
                     nx = toks[i + 1]
                     out.append(Span(nx.start, nx.end, label, "lexicon:name", min(conf, 0.75)))
                     used[i + 1] = True

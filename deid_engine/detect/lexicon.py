@@ -529,7 +529,7 @@ class LexiconDetector:
             cap = self._cap(t, mode)
             title = i > 0 and toks[i - 1].n in self._titles
             if mode == "mixed" and not cap and not (strong and (title or cue == "RELATIVE")
-                                                     and (not blocked or in_first or in_sur)):
+                                                     and (in_first or in_sur or (title and not blocked))):
                 i += 1
                 continue
             # extent: this token plus following name-like tokens (initials, surnames)
@@ -539,6 +539,8 @@ class LexiconDetector:
                 gap = text[toks[j].end:nx.start]
                 if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/"):
                     break
+                if "." in gap and len(toks[j].n) > 1:
+                    break  # "Guerra. Correo": a sentence period, not an initial
                 if len(nx.text) == 1 and nx.text.isalpha() and nx.text.isupper() and j + 2 < n:
                     j += 1  # middle initial
                     continue
@@ -577,6 +579,7 @@ class LexiconDetector:
                         and t.n not in self.medical and t.n not in NOT_AFTER_TITLE and len(t.n) >= 3:
                     conf = 0.7  # "dr murphy", "dr green aware"
                 elif not blocked and cue == "RELATIVE" and len(t.n) >= 3 and t.n not in self.medical \
+                        and (mode != "mixed" or cap) and self.lang != "es" \
                         and t.text.isalpha() and self._followed_by(toks, j, text, set()):
                     conf = 0.6  # "SONS SMOKEY, ..."
                 elif blocked and cue == "RELATIVE" and in_first and t.n not in self.medical and len(t.n) >= 3 \
@@ -597,7 +600,8 @@ class LexiconDetector:
                 t = toks[i - 1]
             elif cue == "WEAK" and (in_first or in_sur) and not blocked:
                 conf, label = 0.8, "PATIENT"
-            elif (in_first or in_sur) and not blocked:
+            elif (in_first or in_sur) and not blocked and not (
+                    mode == "mixed" and t.text.isupper() and len(t.text) <= 5):  # "ANA", "EVA": acronyms
                 pair = length >= 2 and (in_first and toks[j].n in self.surname)
                 if pair:
                     conf = 0.75

@@ -145,6 +145,31 @@ def run(args: argparse.Namespace, report: dict) -> None:
     ctl.shutdown()
     win.close()
     app.processEvents()
+    report["runtime"] = _runtime_check()
+
+
+def _runtime_check() -> dict:
+    """The tagger's libraries work in this build even if the default pipeline did not need them:
+    numpy, and torch training and inference of a small BiLSTM with save/load."""
+    try:
+        import io
+
+        import numpy
+        import torch
+
+        net = torch.nn.LSTM(8, 8, bidirectional=True, batch_first=True)
+        out = net(torch.from_numpy(numpy.ones((2, 5, 8), dtype=numpy.float32)))[0].sum()
+        out.backward()
+        torch.optim.Adam(net.parameters()).step()
+        buf = io.BytesIO()
+        torch.save(net.state_dict(), buf)
+        buf.seek(0)
+        net.load_state_dict(torch.load(buf, weights_only=True))
+        with torch.inference_mode():
+            net(torch.zeros(1, 3, 8))
+        return {"torch": torch.__version__, "numpy": numpy.__version__}
+    except Exception as e:
+        raise SmokeError(f"torch/numpy do not work in this build: {type(e).__name__}: {e}") from e
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -113,7 +113,7 @@ def test_drop_patterns():
                  "PySide6/Qt/translations/qtbase_de.qm", "PySide6/Qt/plugins/tls/libqopensslbackend.so",
                  "numpy/_core/tests/test_x.py", "torch/lib/libtorchbind_test.so"):
         assert drop.search(dest), dest
-    for dest in ("torch/lib/libtorch_cpu.so", "torch/testing/_internal/common_utils.py",
+    for dest in ("torch/lib/libtorch_cpu.so", "torch/testing/_internal/common_utils.py", "torch/bin/torch_shm_manager",
                  "PySide6/Qt/translations/qtbase_es.qm", "PySide6/Qt/plugins/platforms/libqxcb.so",
                  "PySide6/Qt/plugins/platforms/libqoffscreen.so", "torch/_C.so", "numpy/_core/_multiarray_umath.so"):
         assert not drop.search(dest), dest
@@ -144,6 +144,27 @@ def test_prune_orphans_drops_only_what_dropped_binaries_alone_needed():
     names = {e[0] for e in kept}
     assert {"libQt6Core.so.6", "libQt6Gui.so.6", "libxcb.so.1", "unreadable.so", "libQt6Widgets.so.6"} <= names
     assert not names & {"libQt6Network.so.6", "libkrb5.so.3", "plugins/platforms/libqvnc.so"}
+
+
+def test_preflight_excluded_modules_break_nothing():
+    """torch, numpy, every engine/app module and the default pipeline work with EXCLUDES unimportable."""
+    assert bi.preflight() == []
+
+
+def test_preflight_catches_an_exclude_that_torch_needs(monkeypatch):
+    monkeypatch.setattr(bi, "EXCLUDES", [*bi.EXCLUDES, "unittest.mock"])
+    problems = bi.preflight()
+    assert problems and "unittest.mock" in problems[0]
+
+
+def test_strip_list_leaves_patched_wheel_libraries_alone():
+    import re
+
+    pat = re.compile("|".join(f"(?:{p})" for p in bi.STRIP))
+    assert pat.search("torch/lib/libtorch_cpu.so")
+    for dest in ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", "numpy/_core/_multiarray_umath.cpython-311.so",
+                 "PySide6/Qt/lib/libQt6Core.so.6"):
+        assert not pat.search(dest)
 
 
 def test_generated_spec_and_entry_are_valid_python(tmp_path, monkeypatch):

@@ -108,3 +108,13 @@ def test_skeleton_threshold_covers_one_minus_r():
     # a larger threshold would no longer cover 1 - r
     higher = [c for c in counts.values() if c > t]
     assert sum(c for c in counts.values() if c >= min(higher, default=10**9)) < 0.9 * sum(counts.values())
+
+
+def test_recall_threshold_only_adds_spans(tmp_path):
+    model = run(_cfg(tmp_path, epochs=2))
+    texts = ["Seen by Dr. Olga Nguyen on 4/5/2001 for chest pain.", "Vitals stable. Mei called."]
+    base = model.predict(texts, recall_threshold=None)
+    low = model.predict(texts, recall_threshold=0.05)
+    for b, l in zip(base, low):
+        assert set(b) <= set(l)
+        assert all(0 <= c <= 1 for *_, c in l)

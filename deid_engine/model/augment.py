@@ -168,7 +168,8 @@ def get_generator() -> Generator:
                 v = generate(label, original, rng, lang)
             except Exception:  # a type it does not handle
                 v = ""
-            return v if isinstance(v, str) and v.strip() else fallback_generate(label, original, rng, lang)
+            ok = isinstance(v, str) and v.strip() and not (v.startswith("[") and v.endswith("]"))
+            return v if ok else fallback_generate(label, original, rng, lang)
 
         return gen
     except ImportError:

@@ -46,10 +46,19 @@ class TaggerModel:
         return sorted({t[2:] for t in self.tags if t != "O"})
 
     # --- prediction ---------------------------------------------------------
-    def predict(self, texts: Sequence[str], batch_size: int = 48,
-                with_marginals: bool = True) -> list[list[tuple[int, int, str, float]]]:
+    def predict(self, texts: Sequence[str], batch_size: int = 48, with_marginals: bool = True,
+                recall_threshold: float | None = None) -> list[list[tuple[int, int, str, float]]]:
         """Spans (start, end, label, confidence) per text. Long texts are split into
-        overlapping windows, batched across texts; nothing is truncated."""
+        overlapping windows, batched across texts; nothing is truncated.
+
+        ``recall_threshold`` (default: the model card's ``recall_threshold``, else
+        none): tokens the Viterbi path leaves as O but whose marginal probability
+        of being PHI (1 - P(O)) reaches it become spans too (recall first); their
+        label is the most probable PHI label and their confidence that PHI mass."""
+        if recall_threshold is None:
+            recall_threshold = self.meta.get("recall_threshold")
+        if not with_marginals:
+            recall_threshold = None
         self.net.eval()
         dev = next(self.net.parameters()).device
         encs = [self.featurizer.encode(t) for t in texts]
@@ -64,6 +73,11 @@ class TaggerModel:
         order = sorted(range(len(items)), key=lambda i: items[i].b - items[i].a)
         doc_tags = [np.zeros(len(e.tokens), np.int64) for e in encs]
         doc_prob = [np.ones(len(e.tokens), np.float32) for e in encs]
+        n_lab = len(self.labels)
+        lab_of_tag = np.array([-1] + [self.labels.index(t[2:]) for t in self.tags[1:]])
+        tag_to_lab = np.zeros((len(self.tags), n_lab), np.float32)   # (K, labels) one-hot, O row zero
+        tag_to_lab[np.arange(1, len(self.tags)), lab_of_tag[1:]] = 1.0
+        doc_lab = [np.zeros((len(e.tokens), n_lab), np.float32) for e in encs] if recall_threshold else None
         with torch.inference_mode():
             for s in range(0, len(order), batch_size):
                 chunk = [items[i] for i in order[s : s + batch_size]]
@@ -72,12 +86,42 @@ class TaggerModel:
                 paths_np = paths.cpu().numpy()
                 if marg is not None:
                     chosen = marg.gather(2, paths.unsqueeze(2)).squeeze(2).cpu().numpy()
+                    marg_np = marg.cpu().numpy() if doc_lab is not None else None
                 for j, w in enumerate(chunk):
                     di, ka, kb = w.key
                     doc_tags[di][ka:kb] = paths_np[j, ka - w.a : kb - w.a]
                     if marg is not None:
                         doc_prob[di][ka:kb] = chosen[j, ka - w.a : kb - w.a]
-        return [tags_to_spans(e.tokens, doc_tags[i], self.tags, doc_prob[i]) for i, e in enumerate(encs)]
+                        if doc_lab is not None:
+                            mj = marg_np[j, ka - w.a : kb - w.a]            # (n, K)
+                            doc_lab[di][ka:kb] = mj @ tag_to_lab
+        out = []
+        for i, e in enumerate(encs):
+            spans = tags_to_spans(e.tokens, doc_tags[i], self.tags, doc_prob[i])
+            if doc_lab is not None:
+                spans = sorted(spans + self._uncertain_spans(e.tokens, doc_tags[i], doc_lab[i], recall_threshold))
+            out.append(spans)
+        return out
+
+    def _uncertain_spans(self, tokens, tags, lab, threshold: float) -> list[tuple[int, int, str, float]]:
+        """Runs of O-tagged tokens whose PHI probability reaches ``threshold``."""
+        phi = lab.sum(1)
+        hot = (tags == 0) & (phi >= threshold)
+        out = []
+        i, n = 0, len(tokens)
+        while i < n:
+            if not hot[i]:
+                i += 1
+                continue
+            j = i
+            while j + 1 < n and hot[j + 1]:
+                j += 1
+            label = self.labels[int(lab[i : j + 1].sum(0).argmax())]
+            conf = float(np.clip(phi[i : j + 1].mean(), 0.0, 1.0))
+            if any(c.isalnum() for t in tokens[i : j + 1] for c in t.text):
+                out.append((tokens[i].start, tokens[j].end, label, conf))
+            i = j + 1
+        return out
 
     # --- persistence --------------------------------------------------------
     def card(self) -> dict[str, Any]:

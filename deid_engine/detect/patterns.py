@@ -407,7 +407,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=vin_ok),
     P("vin_context", r"(?i)\bvin\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-HJ-NPR-Z0-9]{11,17})\b", "VEHICLE", 0.95,
       group="n", validate=has_digit),
-    P("plate", r"(?i)\b(?:licen[cs]e\s+plate|plate\s*(?:#|no\.?|number)?|tag\s*#|registration\s*(?:#|no\.?))"
+    P("plate", r"(?i)\b(?:licen[cs]e\s+plate|plate\b\s*(?:#|no\.?|number)?|tag\s*#|registration\s*(?:#|no\.?))"
       r"\s*[:#.]?\s*(?P<n>[A-Z0-9]{1,4}[ -]?[A-Z0-9]{1,5})\b", "VEHICLE", 0.9, group="n", validate=has_digit),
     P("device_serial", r"(?i)\b(?:serial\s*(?:#|no\.?|number|num)?|s/n|sn\s*[:#]|model\s*(?:#|no\.?)|lot\s*(?:#|no\.?)|"
       r"device\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "DEVICE", 0.9, group="n",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deid_engine.detect.protected import ProtectedTermsFilter
 from deid_engine.lexicons import add_user_term
@@ -104,3 +106,22 @@ def test_rules_find_nothing_in_phi_free_note():
     text = "\n".join(_sentences())
     spans = pipe.run(Document(text))
     assert [(s.slice(text), s.label, s.source) for s in spans] == []
+
+
+_PIPES: dict[str, object] = {}
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(["Dr.", "Foley", "Parkinson's", "disease", "wife", "Mary", "MAY", "10/11/60",
+                                 "617-555-1234", "MRN:", "1234567", "in", "Boston", "Hospital", "Calvert", "\n",
+                                 ",", "NASS:", "26 63514095", "Calle", "Mayor", "12", "70 años", "BP", "120/80"]),
+                max_size=25), st.sampled_from(["en", "es"]))
+def test_rules_pipeline_spans_valid(words, lang):
+    pipe = _PIPES.get(lang) or _PIPES.setdefault(lang, build_pipeline("rules", lang).load())
+    text = " ".join(words)
+    spans = pipe.run(Document(text))
+    for s in spans:
+        assert 0 <= s.start < s.end <= len(text)
+        assert s.slice(text) == text[s.start:s.end]
+    for a, b in zip(spans, spans[1:]):
+        assert a.end <= b.start

@@ -127,6 +127,8 @@ ES_MATCH = [
     ("Edad: 45 años Sexo: M.", "M", "OTHER"),
     ("E-mail: nnavcu@hotmail.com.", "nnavcu@hotmail.com", "EMAIL"),
     ("Nombre:  Ernesto.\n", "Ernesto", "PATIENT"),
+    ("Informe clínico del paciente: Varón de 83 años con disnea.", "Varón", "OTHER"),
+    ("Paciente del sexo femenino, de 19 años.", "femenino", "OTHER"),
 ]
 
 ES_NO_MATCH = [

@@ -147,6 +147,11 @@ ES_PATTERNS: tuple[Pattern, ...] = (
       r"(?:Provincia|Localidad))?[ \t]*:[ \t]*(?P<c>[^\n.]+?)[ \t]*\.?[ \t]*$", "CITY", 0.93, group="c"),
     P("es_field_pais", r"(?m)^[ \t]*Pa[íi]s(?:[ \t]+de[ \t]+(?:nacimiento|origen))?[ \t]*:[ \t]*(?P<c>[^\n.]+?)[ \t]*\.?[ \t]*$",
       "COUNTRY", 0.9, group="c"),
+    # MEDDOCAN annotates the patient's sex where it introduces the age ("Varón de 83 años")
+    P("es_sex_before_age", r"(?i)\b(?:var[óo]n|mujer|hombre|niñ[oa]|masculino|femenin[oa]|chic[oa]|lactante\s+(?=var[óo]n|mujer))"
+      r"(?=\s*,?\s+(?:de\s+)?(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\s*"
+      r"(?:años|año|meses|mes|d[íi]as|semanas)\b)", "OTHER", 0.7),
+    P("es_sex_phrase", r"(?i)\bdel\s+sexo\s+(?P<x>masculino|femenino)\b", "OTHER", 0.8, group="x"),
     P("es_field_sexo", r"(?i)\bsexo\s*:\s*(?P<x>hombre|mujer|var[óo]n|masculino|femenino|[HMVF])(?![\w])", "OTHER", 0.9,
       group="x"),
 )
@@ -171,7 +176,8 @@ TRIGGERS_ES: dict[str, tuple[str, ...]] = {
     "es_field_medico": ("médico", "medico", "doctor", "dr", "facultativo", "remitido", "firmado", "responsable"),
     "es_field_domicilio": ("domicilio", "direcci"),
     "es_field_localidad": ("localidad", "provincia", "municipio", "ciudad", "poblaci"),
-    "es_field_pais": ("país", "pais"), "es_field_sexo": ("sexo",),
+    "es_field_pais": ("país", "pais"), "es_field_sexo": ("sexo",), "es_sex_phrase": ("sexo",),
+    "es_sex_before_age": ("varón", "varon", "mujer", "hombre", "niñ", "masculino", "femenin", "chic"),
 }
 LEADS_ES: dict[str, str] = {
     "es_date_numeric": r"\d", "es_year_bare": "[12]", "es_phone": r"[+0-9]", "es_dni": r"[\dXYZxyz]",

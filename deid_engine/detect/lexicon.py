@@ -37,6 +37,8 @@ _WORD = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*\.?")
 _UPPER = regex.compile(r"\p{Lu}")
 _LOWER = regex.compile(r"\p{Ll}")
 _NORM_CACHE: dict[str, str] = {}
+_ZIP_BEFORE = regex.compile(r"\b(?:[A-Z]-?)?\d{4,5}[.,]?\s{1,2}$")
+_PLACE_AFTER = regex.compile(r"\s*[,(]\s*(?:\p{Lu}[\p{L}-]+\.?\s*\)?\s*(?:[,.(]|$)|\p{Lu}{2}\b)")
 
 
 @lru_cache(maxsize=200_000)
@@ -182,11 +184,13 @@ class LexiconDetector:
             place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
         else:
             place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
+        self.place_rank: dict[tuple[str, ...], int] = {}
         for li, label in place_lists:
-            for w in load_lexicon(li):
+            for r, w in enumerate(load_lexicon(li)):
                 key = tuple(norm(t.group()) for t in _WORD.finditer(w))
                 if key and key not in self.places:
                     self.places[key] = label
+                    self.place_rank[key] = r if label == "CITY" else 0
         self.place_first: dict[str, int] = {}
         for key in self.places:
             self.place_first[key[0]] = max(self.place_first.get(key[0], 0), len(key))
@@ -432,13 +436,19 @@ class LexiconDetector:
             first = toks[i]
             ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
             single = k == 1
-            blocked = single and (self._is_blocked(first.n) or (
-                lab == "CITY" and (first.n in self.first or first.n in self.surname)))
+            place_cue = i > 0 and any(
+                tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
+            # "28036 Madrid", "Madrid, España", "Vigo (Pontevedra)": address context
+            addr = bool(_ZIP_BEFORE.search(text, max(0, first.start - 10), first.start)) or bool(
+                _PLACE_AFTER.match(text, toks[i + k - 1].end))
+            place_cue = place_cue or addr
+            # a city that is also a common name needs a cue, unless it is a large city
+            name_clash = lab == "CITY" and (first.n in self.first or first.n in self.surname) and not (
+                addr or (self.place_rank.get(tuple(t.n for t in toks[i:i + k]), 10**6) < 300 and mode == "mixed"))
+            blocked = single and (self._is_blocked(first.n) or name_clash)
             if single and len(first.n) < 4:
                 blocked = True
             cue = self._cue_before(toks, i, text)
-            place_cue = i > 0 and any(
-                tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
             conf = 0.0
             if ok and not blocked and (place_cue or k > 1 or mode == "mixed" or lab != "CITY"):
                 conf = 0.75 if (place_cue or k > 1) else 0.6

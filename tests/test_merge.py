@@ -33,6 +33,10 @@ def test_resolve_never_overlaps_and_covers_only_inputs(spans):
     assert _covered(out) <= _covered(spans)
     for s in out:  # every output piece keeps a letter or digit
         assert any(c.isalnum() for c in TEXT[s.start:s.end])
+    inputs = {(s.start, s.end) for s in spans}
+    for s in out:  # remainders (pieces that are not whole inputs) carry no edge whitespace
+        if (s.start, s.end) not in inputs:
+            assert not TEXT[s.start].isspace() and not TEXT[s.end - 1].isspace()
 
 
 @settings(max_examples=300, deadline=None)

@@ -103,7 +103,9 @@ FACILITY_HEADS_ES = {"hospital", "clinica", "centro de salud", "complejo hospita
                      "residencia", "fundacion", "instituto"}
 STOP = {"the", "a", "an", "of", "and", "to", "from", "at", "in", "on", "by", "with", "for", "or", "is", "was",
         "de", "del", "la", "el", "los", "las", "y", "en", "al", "por", "con", "outside", "osh", "this", "that",
-        "his", "her", "their", "our", "local", "another", "same", "other", "general", "community", "university"}
+        "his", "her", "their", "our", "local", "another", "same", "other", "general", "community", "university",
+        "nuestro", "nuestra", "otro", "otra", "este", "esta", "dicho", "dicha", "su", "servicio", "unidad",
+        "departamento", "seccion", "planta", "area", "consulta", "jefe", "medico", "hospital"}
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
@@ -375,7 +377,7 @@ class LexiconDetector:
                 # name words before the head (English order) or after it (Spanish order)
                 start_j = i
                 j = i - 1
-                while j >= 0 and i - j <= 4 and self._name_like(toks[j], mode, text, toks[j + 1]):
+                while self.lang != "es" and j >= 0 and i - j <= 4 and self._name_like(toks[j], mode, text, toks[j + 1]):
                     start_j = j
                     j -= 1
                 end_j = i + k - 1

@@ -4,8 +4,8 @@ Rule (``resolve``): spans are ranked by the sort key
 ``(-priority(source), -length, -confidence, start)``; going down the ranking,
 each span claims the characters nobody has claimed yet. A span whose every
 character is already claimed is dropped; one that is partly claimed keeps its
-unclaimed remainder(s) when they contain a letter or digit (recall first: a
-longer, lower-ranked span still covers what the winner missed). The whole
+unclaimed remainder(s), whitespace trimmed, when they contain a letter or digit
+(recall first: a longer, lower-ranked span still covers what the winner missed). The whole
 range is checked, not only the ends, because the key is not longest-first.
 The output never overlaps and every output character was claimed by an input.
 
@@ -42,6 +42,11 @@ def resolve(spans: Iterable[Span], text: str | None = None,
         for a, b in _unclaimed(claimed, s.start, s.end):
             if text is not None and not any(c.isalnum() for c in text[a:b]):
                 continue
+            if text is not None and (a, b) != (s.start, s.end):
+                while text[a].isspace():  # a remainder starts or ends at the winner's edge
+                    a += 1
+                while text[b - 1].isspace():
+                    b -= 1
             piece = s if (a, b) == (s.start, s.end) else s.with_bounds(a, b)
             out.append(piece)
             _claim(claimed, a, b)

@@ -517,12 +517,13 @@ class LexiconDetector:
                 continue
             if len(t.n) < 2:
                 # "Dr B. Gill", "dr. j smith": a cue, an initial, a name
-                if (t.text.isalpha() and i > 0 and i + 1 < n and toks[i - 1].n in self._titles
+                if (t.text.isalpha() and i > 0 and i + 1 < n and (toks[i - 1].n in self._titles or (
+                        toks[i - 1].n == "per" and t.text.isupper() and text[t.end:t.end + 1] == "."))
                         and len(text[toks[i - 1].end:t.start]) <= 2 and text[t.end:toks[i + 1].start] in (". ", " ", ".")
                         and len(toks[i + 1].n) >= 3 and toks[i + 1].n not in STOP and toks[i + 1].n not in self.medical
                         and (toks[i + 1].n not in self.common or toks[i + 1].n in self.surname)
                         ):
-                    label = "DOCTOR" if toks[i - 1].n in DOCTOR_CUES else "PATIENT"
+                    label = "DOCTOR" if toks[i - 1].n in DOCTOR_CUES | {"per"} else "PATIENT"
                     out.append(Span(t.start, toks[i + 1].end, label, "lexicon:name", 0.8))
                     used[i] = used[i + 1] = True
                     i += 2
@@ -580,15 +581,18 @@ class LexiconDetector:
                     conf = 0.8
                 elif not blocked and len(t.n) >= 3 and (mode == "mixed" or title):
                     conf = 0.75
-                elif blocked and cap and mode == "mixed" and in_first and t.n not in self.medical \
-                        and t.n not in NOT_AFTER_TITLE:
-                    conf = 0.75  # "wife, Carol Buckley", "daughter Grace"
+                elif blocked and cap and mode == "mixed" and in_first and t.n not in NOT_AFTER_TITLE and (
+                        t.n not in self.medical or (t.text[1:].islower() and cue == "RELATIVE")):
+                    conf = 0.75  # "wife, Carol Buckley", "daughter Grace", "Son, Ed,"
+                elif blocked and cue == "RELATIVE" and in_first and length >= 2 and t.n not in self.medical \
+                        and not self._is_blocked(toks[j].n) and toks[j].n in self.surname:
+                    conf = 0.7  # "his wife, carol buckley"
                 elif blocked and title and (in_first or in_sur) and len(t.n) >= 3 and t.n not in STOP and (
                         (mode == "mixed" and cap) or text[toks[i - 1].end:t.start].startswith(".")):
                     # "Dr. Brown", "MRS. MAY", "Dr. Foley" (the protected filter weighs eponyms)
                     conf = 0.8 if mode == "mixed" else 0.65
                 elif blocked and title and toks[i - 1].n in ("dr", "drs", "doctor", "dra") and in_sur \
-                        and t.n not in self.medical and t.n not in NOT_AFTER_TITLE and len(t.n) >= 3:
+                        and t.n not in NOT_AFTER_TITLE and len(t.n) >= 3:
                     conf = 0.7  # "dr murphy", "dr green aware"
                 elif not blocked and cue == "RELATIVE" and len(t.n) >= 3 and t.n not in self.medical \
                         and (mode != "mixed" or cap) and self.lang != "es" \
@@ -610,6 +614,9 @@ class LexiconDetector:
                     and "\n" not in text[toks[j].end:toks[j + 1].start])):
                 conf, label = 0.85, "DOCTOR"  # "B. CLIFFORD MD AWARE"
                 t = toks[i - 1]
+            elif i > 0 and toks[i - 1].n == "per" and in_first and length >= 2 and toks[j].n in self.surname \
+                    and not self._is_blocked(toks[j].n) and "\n" not in text[toks[i - 1].end:t.start]:
+                conf, label = 0.75, "DOCTOR"  # "per carol wolfe"
             elif cue == "WEAK" and (in_first or in_sur) and not blocked:
                 conf, label = 0.8, "PATIENT"
             elif (in_first or in_sur) and not blocked and not (

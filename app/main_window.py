@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
 import logging
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QSettings, QSize, Qt, QTimer, Signal
@@ -27,6 +27,10 @@ from .offsets import OffsetMap
 log = logging.getLogger(__name__)
 
 MAX_RECENT = 8
+# Notes longer than LARGE_DOC characters are shown one part (about PAGE_CHARS, cut at a line
+# break) at a time, so opening a 50 MB note does not freeze the window; the part follows the span.
+LARGE_DOC = 2_000_000
+PAGE_CHARS = 1_000_000
 STATUS_FILTERS = (("All documents", ""), ("Not reviewed", "unreviewed"), ("Tagged", TAGGED),
                   ("In review", IN_REVIEW), ("Reviewed", REVIEWED), ("Exported", EXPORTED),
                   ("Changed on disk", "changed"), ("Problems", "problem"), ("Not tagged", "not tagged"))
@@ -77,6 +81,8 @@ class MainWindow(QMainWindow):
         self._relabel_mode = False
         self._formats: dict = {}
         self._loaded_key: str | None = None
+        self._pages: list[int] = [0]
+        self._page = 0
         self._build_models()
         self._build_ui()
         self._build_actions()
@@ -601,6 +607,8 @@ class MainWindow(QMainWindow):
     def _on_current_doc(self) -> None:
         e = self.controller.current
         self._end_relabel() if self._relabel_mode else None
+        self._pages = [0]
+        self._page = 0
         if e is None:
             self._loaded_key = None
             self.offsets = OffsetMap("")
@@ -609,9 +617,10 @@ class MainWindow(QMainWindow):
             self.span_model.set_spans("", [])
         else:
             text = e.text if e.document is not None else ""
-            self.offsets = OffsetMap(text)
-            self.view.highlighter.set_ranges(self._items(), rehighlight=False)
-            self.view.setPlainText(text)
+            if len(text) > LARGE_DOC:
+                self._pages = page_starts(text, PAGE_CHARS)
+            r = self.controller.current_span()
+            self._load_page(self._page_of(r.start) if r else 0)
             if e.document is None:
                 self.view.setPlaceholderText(f"This file cannot be reviewed: {e.problem or 'not read yet'}")
             self.span_model.set_spans(text, self.controller.reviewed(), self.controller.settings.suggestion_threshold)
@@ -620,16 +629,35 @@ class MainWindow(QMainWindow):
         self._update_header()
         self._refresh_enabled()
 
+    def _page_of(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self._pages, offset) - 1)
+
+    def _load_page(self, k: int) -> None:
+        e = self.controller.current
+        text = e.text if e is not None and e.document is not None else ""
+        k = max(0, min(k, len(self._pages) - 1))
+        start = self._pages[k]
+        end = self._pages[k + 1] if k + 1 < len(self._pages) else len(text)
+        self._page = k
+        self.offsets = OffsetMap(text, start, end)
+        self.view.highlighter.set_ranges(self._items(), rehighlight=False)
+        self.view.setPlainText(text[start:end] if (start, end) != (0, len(text)) else text)
+
     def _items(self) -> list:
         thr = self.controller.settings.suggestion_threshold
         out = []
-        for r in self.controller.reviewed():
+        rs = self.controller.reviewed()
+        m = self.offsets
+        lo, hi = m.base, m.base + m.length
+        if lo > 0 or hi < len(self.controller.current.text if self.controller.current else ""):
+            rs = [r for r in rs if r.end > lo and r.start < hi]
+        for r in rs:
             sug = r.verdict == PENDING and r.span.confidence < thr
             key = (r.label, r.verdict, sug)
             fmt = self._formats.get(key)
             if fmt is None:
                 fmt = self._formats[key] = span_format(r.label, r.verdict, r.span.confidence, thr)
-            a, b = self.offsets.range_to_qt(r.start, r.end)
+            a, b = m.range_to_qt(r.start, r.end)
             out.append((a, b, fmt))
         return out
 
@@ -648,6 +676,10 @@ class MainWindow(QMainWindow):
 
     def _on_current_span(self) -> None:
         r = self.controller.current_span()
+        if r is not None and len(self._pages) > 1 and not (
+                self.offsets.base <= r.start < self.offsets.base + self.offsets.length):
+            self._load_page(self._page_of(r.start))
+            self._update_header()
         if r is None:
             self.view.set_current(None)
         else:
@@ -692,6 +724,8 @@ class MainWindow(QMainWindow):
             extra = " &mdash; <span style='color:#9A5B00'>changed on disk: earlier decisions not applied</span>"
         if e.predicted is None:
             extra += " &mdash; <i>waiting to be tagged</i>"
+        if len(self._pages) > 1:
+            extra += f" &mdash; part {self._page + 1} of {len(self._pages)} (large note)"
         self.doc_header.setText(f"<b>{_esc(e.key)}</b> &mdash; {status}{extra}")
         self.span_header.setText(f"<b>Spans</b> &nbsp; {len(rs)} total, {pending} to review")
 
@@ -742,6 +776,17 @@ class MainWindow(QMainWindow):
             log.warning("could not save the window state")
         self.controller.shutdown()
         super().closeEvent(event)
+
+
+def page_starts(text: str, size: int) -> list[int]:
+    """Start offsets of parts of about ``size`` characters, each starting after a line break."""
+    starts = [0]
+    while starts[-1] + size < len(text):
+        nl = text.find("\n", starts[-1] + size)
+        if nl < 0 or nl + 1 >= len(text):
+            break
+        starts.append(nl + 1)
+    return starts
 
 
 def _esc(s: str) -> str:

@@ -127,10 +127,10 @@ class DocumentListModel(QAbstractTableModel):
                     return STATUS_ORDER.get(status, 9)
                 return status
             if col == 2:
-                n = len(s.final_spans(e)) if tagged else None
+                n = s.counts(e)[0] if tagged else None
                 return (n if n is not None else -1) if role == SORT_ROLE else ("" if n is None else str(n))
             if col == 3:
-                n = sum(1 for r in s.reviewed(e) if r.verdict == PENDING) if tagged else None
+                n = s.counts(e)[1] if tagged else None
                 return (n if n is not None else -1) if role == SORT_ROLE else ("" if n is None else str(n))
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == 3:

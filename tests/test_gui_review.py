@@ -409,3 +409,32 @@ def test_export_uses_review_decisions(qtbot, tmp_path, fixture_pipeline):
     assert "Quagmire" not in red and " 67 " not in red and "Hollis" not in red
     assert c.session.status(entry(win, "a_icu.txt")) == "exported"
     win.close()
+
+
+def test_large_note_is_shown_in_parts_that_follow_the_span(qtbot, tmp_path, fixture_pipeline, monkeypatch):
+    import app.main_window as mw
+
+    monkeypatch.setattr(mw, "LARGE_DOC", 300)
+    monkeypatch.setattr(mw, "PAGE_CHARS", 120)
+    folder = tmp_path / "big"
+    folder.mkdir()
+    line = "Pt Quagmire 😀 seen by Dr Hollis on 03/14.\r\n"
+    (folder / "big.txt").write_bytes((line * 30).encode())
+    win = open_window(qtbot, folder)
+    c = win.controller
+    assert len(win._pages) > 3
+    n = len(c.reviewed())
+    for _ in range(n - 1):
+        key(win, Qt.Key.Key_J)
+        r = c.current_span()
+        qa, qb = win.offsets.range_to_qt(r.start, r.end)
+        assert _qt_slice(win.view.document(), qa, qb) == c.current.text[r.start:r.end]
+    assert win._page == len(win._pages) - 1
+    # add from a selection on the last part: absolute Python offsets
+    text = c.current.text
+    i = text.rindex("seen")
+    select_text(win, "seen", nth=text.count("seen") - 1)
+    key(win, Qt.Key.Key_8)
+    r = c.current_span()
+    assert (r.start, r.end, r.verdict) == (i, i + 4, ADDED)
+    win.close()

@@ -281,3 +281,25 @@ def test_pending_inside_a_confirmed_span_is_not_listed():
     assert [(r.start, r.end, r.verdict) for r in rs] == [(0, 13, ADDED), (20, 25, PENDING)]
     rs = apply_decisions(preds, [dec("add", 0, 13, "NAME"), dec("reject", 0, 13, "NAME")])
     assert [(r.start, r.end) for r in rs] == [(0, 6), (7, 13), (20, 25)]  # back when the add is withdrawn
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(1, 6)), max_size=8),
+       st.lists(st.tuples(st.integers(0, 20), st.integers(1, 8), st.sampled_from(["accept", "reject", "add", "relabel"]),
+                          st.sampled_from(["NAME", "DATE"])), max_size=10))
+def test_incremental_application_equals_full_recomputation(pred_pos, ops):
+    from deid_engine.review.state import apply_incremental
+
+    preds = [Span(a, a + n, "NAME", "tagger:x", 0.7) for a, n in pred_pos]
+    pmap = {}
+    for s in preds:
+        pmap.setdefault((s.start, s.end), s)
+    decisions = [Decision(DOC, Span(a, a + n, lbl), v) for a, n, v, lbl in ops]
+    rs = apply_decisions(preds, [])
+    keys = [(r.start, r.end) for r in rs]
+    for k, d in enumerate(decisions):
+        if not apply_incremental(rs, keys, pmap, sorted(pmap), d):
+            rs = apply_decisions(preds, decisions[:k + 1])
+            keys = [(r.start, r.end) for r in rs]
+        assert rs == apply_decisions(preds, decisions[:k + 1])
+        assert keys == [(r.start, r.end) for r in rs]

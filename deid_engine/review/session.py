@@ -17,6 +17,7 @@ from typing import Iterable
 from ..types import Decision, Document, Span
 from .decisions import DecisionLog, LogIndex, load_log
 from .state import (EXPORTED, NOT_TAGGED, PENDING, REJECTED, REVIEWED, ReviewedSpan, apply_decisions,
+                    apply_incremental,
                     document_status, final_spans, occurrences)
 from .store import FolderStore
 
@@ -33,6 +34,15 @@ class Entry:
     warning: str = ""  # read with a caveat
     changed: bool = False  # text differs from what the last session saw
     _reviewed: list[ReviewedSpan] | None = field(default=None, repr=False)
+    _counts: tuple[int, int] | None = field(default=None, repr=False)
+    _keys: list[tuple[int, int]] | None = field(default=None, repr=False)
+    _preds: dict | None = field(default=None, repr=False)
+    _pred_keys: list[tuple[int, int]] | None = field(default=None, repr=False)
+
+    def invalidate(self) -> None:
+        self._reviewed = None
+        self._counts = None
+        self._keys = None
 
     @property
     def name(self) -> str:
@@ -85,7 +95,8 @@ class ReviewSession:
         e, new = self._entry(key)
         e.document, e.path, e.problem = doc, doc.path, ""
         e.predicted = cached
-        e._reviewed = None
+        e._preds = None
+        e.invalidate()
         self.by_doc.setdefault(doc.doc_id, []).append(e)
         seen = self._manifest.get(key)
         if seen and seen.get("doc_id") != doc.doc_id:
@@ -110,7 +121,8 @@ class ReviewSession:
         e = self.by_key.get(key)
         if e is not None:
             e.predicted = tuple(spans)
-            e._reviewed = None
+            e._preds = None
+            e.invalidate()
         return e
 
     def save_manifest(self) -> None:
@@ -122,7 +134,37 @@ class ReviewSession:
             return []
         if e._reviewed is None:
             e._reviewed = apply_decisions(e.predicted or (), self.index.for_doc(e.doc_id), len(e.text))
+            e._keys = [(r.start, r.end) for r in e._reviewed]
         return e._reviewed
+
+    def _apply_cached(self, e: Entry, d: Decision) -> None:
+        """Bring ``e``'s cached reviewed spans up to date with one new decision (or drop the cache)."""
+        if e._reviewed is None or e._keys is None:
+            return
+        if d.span.end > len(e.text):
+            return
+        if e._preds is None:
+            preds: dict = {}
+            for s in e.predicted or ():
+                preds.setdefault((s.start, s.end), s)
+            e._preds = preds
+            e._pred_keys = sorted(preds)
+        if not apply_incremental(e._reviewed, e._keys, e._preds, e._pred_keys, d):
+            e.invalidate()
+        else:
+            e._counts = None
+
+    def counts(self, e: Entry) -> tuple[int, int]:
+        """(spans not rejected, i.e. to be redacted; predictions still pending), cached."""
+        if e._counts is None and e._reviewed is None and not self.index.decisions.get(e.doc_id):
+            n = len({(x.start, x.end) for x in e.predicted or ()})  # nothing decided: all pending
+            e._counts = (n, n)
+        if e._counts is None:
+            rs = self.reviewed(e)
+            pending = sum(1 for r in rs if r.verdict == PENDING)
+            rejected = sum(1 for r in rs if r.verdict == REJECTED)
+            e._counts = (len(rs) - rejected, pending)
+        return e._counts
 
     def status(self, e: Entry) -> str:
         if e.document is None:
@@ -158,7 +200,7 @@ class ReviewSession:
     def _invalidate(self, doc_ids: Iterable[str]) -> None:
         for d in doc_ids:
             for e in self.by_doc.get(d, ()):
-                e._reviewed = None
+                e.invalidate()
 
     def decide(self, decisions: list[Decision]) -> set[str]:
         """Append decisions (one undo step); return the affected doc ids."""
@@ -169,7 +211,9 @@ class ReviewSession:
         docs = {d.doc_id for d in decisions}
         self._undo.append(Step(docs, ids, decisions))
         self._redo.clear()
-        self._invalidate(docs)
+        for d in decisions:
+            for e in self.by_doc.get(d.doc_id, ()):
+                self._apply_cached(e, d)
         return docs
 
     def make(self, e: Entry, span: Span, verdict: str, previous_label: str = "") -> Decision:

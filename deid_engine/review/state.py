@@ -82,33 +82,81 @@ def apply_decisions(predicted: Iterable[Span], decisions: Iterable[Decision],
 
     Decisions reaching past ``text_length`` (when given) are ignored.
     """
+    decisions = list(decisions)
     preds: dict[tuple[int, int], Span] = {}
     for s in predicted:
         preds.setdefault((s.start, s.end), s)
+    if not decisions:
+        return [ReviewedSpan(s, PENDING, s) for _, s in sorted(preds.items())]
     state: dict[tuple[int, int], ReviewedSpan] = {k: ReviewedSpan(s, PENDING, s) for k, s in preds.items()}
     for d in decisions:
-        sp = d.span
-        if text_length is not None and sp.end > text_length:
+        if text_length is not None and d.span.end > text_length:
             continue
-        key = (sp.start, sp.end)
-        pred = preds.get(key)
-        cur = state.get(key)
-        if d.verdict == "reject":
-            if pred is not None:
-                state[key] = ReviewedSpan(pred, REJECTED, pred)
-            else:
-                state.pop(key, None)
-        elif d.verdict in ("accept", "add", "relabel"):
-            if pred is not None:
-                verdict = ACCEPTED if sp.label == pred.label else RELABELLED
-                state[key] = ReviewedSpan(pred.with_label(sp.label), verdict, pred)
-            else:
-                if d.verdict == "relabel" and cur is None:
-                    # relabelling a span that is not there: still the reviewer's statement of PHI
-                    pass
-                state[key] = ReviewedSpan(Span(sp.start, sp.end, sp.label, USER_SOURCE), ADDED, None)
+        key = (d.span.start, d.span.end)
+        new = decide_one(preds.get(key), d)
+        if new is None:
+            state.pop(key, None)
+        else:
+            state[key] = new
     out = sorted(state.values(), key=lambda r: (r.start, r.end))
     return _drop_superseded(out)
+
+
+def decide_one(pred: Span | None, d: Decision) -> ReviewedSpan | None:
+    """The reviewed span at ``d``'s position after ``d`` (None: nothing there any more)."""
+    sp = d.span
+    if d.verdict == "reject":
+        return ReviewedSpan(pred, REJECTED, pred) if pred is not None else None
+    if pred is not None:
+        verdict = ACCEPTED if sp.label == pred.label else RELABELLED
+        return ReviewedSpan(pred.with_label(sp.label), verdict, pred)
+    return ReviewedSpan(Span(sp.start, sp.end, sp.label, USER_SOURCE), ADDED, None)
+
+
+def apply_incremental(reviewed: list[ReviewedSpan], keys: list[tuple[int, int]],
+                      preds: dict[tuple[int, int], Span], pred_keys: list[tuple[int, int]],
+                      d: Decision) -> bool:
+    """Apply one decision to ``reviewed`` in place, in O(log n) plus a list insert.
+
+    ``keys`` is the parallel list of ``(start, end)`` of ``reviewed``;
+    ``pred_keys`` the sorted positions of ``preds``. Returns False, changing
+    nothing, when the decision could hide or reveal other predictions (a span
+    confirmed or un-confirmed over predictions inside it); the caller then
+    recomputes with ``apply_decisions``. When True, the result equals the full
+    recomputation.
+    """
+    key = (d.span.start, d.span.end)
+    new = decide_one(preds.get(key), d)
+    i = bisect.bisect_left(keys, key)
+    here = i < len(keys) and keys[i] == key
+    old = reviewed[i] if here else None
+    confirmed = (ACCEPTED, ADDED, RELABELLED)
+    if _inside(pred_keys, key) and ((new is not None and new.verdict in confirmed)
+                                    or (old is not None and old.verdict in confirmed)):
+        return False
+    if new is not None and new.verdict in confirmed and _inside(keys, key):
+        return False
+    if new is None:
+        if here:
+            del reviewed[i]
+            del keys[i]
+    elif here:
+        reviewed[i] = new
+    else:
+        reviewed.insert(i, new)
+        keys.insert(i, key)
+    return True
+
+
+def _inside(sorted_keys: list[tuple[int, int]], key: tuple[int, int]) -> bool:
+    """True if another position in ``sorted_keys`` lies within ``key``."""
+    j = bisect.bisect_left(sorted_keys, (key[0], -1))
+    while j < len(sorted_keys) and sorted_keys[j][0] < key[1]:
+        k = sorted_keys[j]
+        if k != key and k[1] <= key[1]:
+            return True
+        j += 1
+    return False
 
 
 def _drop_superseded(rs: list[ReviewedSpan]) -> list[ReviewedSpan]:
@@ -139,40 +187,51 @@ def final_spans(reviewed: Sequence[ReviewedSpan], include_pending: bool = True,
 
     Confirmed spans (accepted/added/relabelled) claim their characters first;
     pending predictions (if included and at least ``min_confidence``) keep only
-    the parts no confirmed span covers.
+    the parts no confirmed span covers. O(n log n).
     """
     confirmed = sorted((r.span for r in reviewed if r.verdict in (ACCEPTED, ADDED, RELABELLED)),
                        key=lambda s: (s.start, -s.end))
     out: list[Span] = []
-    claimed: list[tuple[int, int]] = []
+    union: list[tuple[int, int]] = []  # merged confirmed intervals, sorted and disjoint
+    reach = -1
     for s in confirmed:
-        for a, b in _gaps(claimed, s.start, s.end):
-            out.append(s if (a, b) == (s.start, s.end) else s.with_bounds(a, b))
-            bisect.insort(claimed, (a, b))
+        a = max(s.start, reach)
+        if a < s.end:
+            out.append(s if a == s.start else s.with_bounds(a, s.end))
+        if union and s.start <= union[-1][1]:
+            union[-1] = (union[-1][0], max(union[-1][1], s.end))
+        else:
+            union.append((s.start, s.end))
+        reach = max(reach, s.end)
     if include_pending:
-        for r in reviewed:
-            if r.verdict == PENDING and r.span.confidence >= min_confidence:
-                s = r.span
-                for a, b in _gaps(claimed, s.start, s.end):
-                    out.append(s if (a, b) == (s.start, s.end) else s.with_bounds(a, b))
-                    bisect.insort(claimed, (a, b))
+        pending = sorted((r.span for r in reviewed if r.verdict == PENDING and r.span.confidence >= min_confidence),
+                         key=lambda s: (s.start, -s.end))
+        ustarts = [u[0] for u in union]
+        reach = -1
+        for s in pending:
+            a = max(s.start, reach)
+            reach = max(reach, s.end)
+            if a >= s.end:
+                continue
+            for x, y in _gaps(union, ustarts, a, s.end):
+                out.append(s if (x, y) == (s.start, s.end) else s.with_bounds(x, y))
     out.sort(key=lambda s: (s.start, s.end))
     return out
 
 
-def _gaps(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+def _gaps(union: list[tuple[int, int]], starts: list[int], a: int, b: int) -> list[tuple[int, int]]:
+    """Parts of [a, b) outside the sorted disjoint intervals ``union``."""
     gaps, cur = [], a
-    i = max(0, bisect.bisect_left(claimed, (a, a)) - 1)
-    for ca, cb in claimed[i:]:
-        if cb <= cur:
-            continue
-        if ca >= b:
-            break
-        if ca > cur:
-            gaps.append((cur, ca))
-        cur = max(cur, cb)
-        if cur >= b:
-            break
+    i = max(0, bisect.bisect_right(starts, a) - 1)
+    while i < len(union) and union[i][0] < b:
+        ua, ub = union[i]
+        if ub > cur:
+            if ua > cur:
+                gaps.append((cur, ua))
+            cur = max(cur, ub)
+            if cur >= b:
+                break
+        i += 1
     if cur < b:
         gaps.append((cur, b))
     return gaps

@@ -50,13 +50,13 @@ class RetrainConfig:
     lr: float = 2e-3
     batch: int = 16
     min_steps: int = 120           # small review sets: repeat them up to this many updates
-    replay_ratio: float = 1.0      # replay windows per reviewed PHI window
+    replay_ratio: float = 0.5      # replay windows per reviewed PHI window
     replay_max_docs: int = 400
     augment: int = 1               # surrogate-swapped copies of each reviewed example with PHI
     o_keep: float = 0.5            # fraction of PHI-free reviewed windows per epoch
     word_dropout: float = 0.05
     seed: int = 13
-    threads: int = 2
+    threads: int = 0               # 0: model.train.auto_threads() (2, or 1 on a busy machine)
     scratch_epochs: int = 15       # when there is no base model
     glove: bool = True             # new word rows from GloVe when the package is installed
 
@@ -259,8 +259,12 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     np_rng = np.random.default_rng(cfg.seed)
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
+    try:
+        from ..model.train import auto_threads
+    except ImportError:  # older training module
+        def auto_threads() -> int:
+            return 2
+    torch.set_num_threads(cfg.threads or auto_threads())
     if base is None:
         return (yield from _from_scratch(train_examples, cfg, cancelled))
     yield Progress(0, 0, "preparing examples", started)
@@ -279,7 +283,12 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
     tag_index = {t: i for i, t in enumerate(model.tags)}
     yield Progress(0, 0, "encoding", started)
     r_phi, r_o = _encode_windows(model, reviewed, tag_index, cancelled)
-    p_phi, p_o = _encode_windows(model, replay, tag_index, cancelled) if replay else ([], [])
+    # replay: encode only as many of its documents as the replay share needs (x3: not all have PHI)
+    want = int(round(cfg.replay_ratio * max(1, len(r_phi))))
+    rep_docs = list(replay)
+    if len(rep_docs) > 3 * want + 10:
+        rep_docs = rng.sample(rep_docs, 3 * want + 10)
+    p_phi, p_o = _encode_windows(model, rep_docs, tag_index, cancelled) if (rep_docs and want) else ([], [])
     dev_ = device()
     net = model.net.to(dev_)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
@@ -297,14 +306,12 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
         k = int(round(cfg.o_keep * len(r_o)))
         items = r_phi + ([r_o[i] for i in np_rng.choice(len(r_o), size=min(k, len(r_o)), replace=False)] if r_o else [])
         if n_rep:
-            pool = p_phi + p_o
             # replay: PHI windows first choice, topped up with PHI-free ones
             pick = list(np_rng.permutation(len(p_phi)))[:n_rep] if p_phi else []
             items += [p_phi[i] for i in pick]
             if len(pick) < n_rep and p_o:
                 items += [p_o[i] for i in np_rng.choice(len(p_o), size=min(n_rep - len(pick), len(p_o)),
                                                           replace=False)]
-            del pool
         rng.shuffle(items)
         chunk = cfg.batch * 20
         items = [w for s in range(0, len(items), chunk) for w in sorted(items[s : s + chunk], key=lambda w: w.b - w.a)]
@@ -341,7 +348,7 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
     meta["labels"] = model.labels
     ft = {"base_model": str(base.meta.get("model_id") or "bundled"), "reviewed_examples": len(train_examples),
           "reviewed_documents": len({getattr(e, "doc_id", e.name) for e in train_examples}),
-          "replay_examples": len(replay), "epochs_run": len(history), "stopped": stopped,
+          "replay_examples": len(rep_docs) if want else 0, "epochs_run": len(history), "stopped": stopped,
           "seconds": round(time.time() - started, 1), "added": added, "history": history,
           "config": asdict(cfg)}
     meta["finetune"] = [*meta.get("finetune", []), ft] if isinstance(meta.get("finetune"), list) else [ft]
@@ -368,9 +375,8 @@ def _from_scratch(train_examples: Sequence[Example], cfg: RetrainConfig, cancell
             model = stop.value
             break
         yield item
-        if time.time() - started > cfg.max_seconds * 3:
-            raise RuntimeError("training from scratch exceeded its time budget")
     model.meta["finetune"] = [{"base_model": "none", "reviewed_examples": len(train_examples),
+                               "epochs_run": model.meta.get("training", {}).get("epochs_run"),
                                "seconds": round(time.time() - started, 1), "config": asdict(cfg)}]
     return model
 

@@ -7,13 +7,13 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
+from PySide6.QtGui import QAction, QFontDatabase, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QComboBox, QFileDialog, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox,
                                QProgressBar, QPushButton, QSplitter, QStyle, QTableView, QVBoxLayout,
                                QWidget)
 
-from deid_engine.resources import user_path
+from deid_engine.resources import resource_path, user_path
 from deid_engine.review.state import EXPORTED, IN_REVIEW, PENDING, REVIEWED, TAGGED
 from deid_engine.taxonomy import CATEGORIES, colour_of
 
@@ -76,6 +76,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("DeID Studio")
         self.setAcceptDrops(True)
+        icon = resource_path("icons", "deid-studio.svg")
+        if icon.is_file():
+            self.setWindowIcon(QIcon(str(icon)))
         self.controller = controller or ReviewController(parent=self)
         self.offsets = OffsetMap("")
         self._relabel_mode = False

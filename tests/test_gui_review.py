@@ -438,3 +438,44 @@ def test_large_note_is_shown_in_parts_that_follow_the_span(qtbot, tmp_path, fixt
     r = c.current_span()
     assert (r.start, r.end, r.verdict) == (i, i + 4, ADDED)
     win.close()
+
+
+def test_command_line_folder_and_recent_folders(qtbot, qapp, tmp_path, fixture_pipeline):
+    from PySide6.QtCore import QTimer
+
+    import app.main as app_main
+
+    folder = make_folder(tmp_path)
+    seen = {}
+
+    def check():
+        wins = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+        seen["folder"] = wins[-1].controller.session.folder if wins and wins[-1].controller.session else None
+        for w in wins:
+            w.close()
+        qapp.quit()
+
+    old_hook = sys.excepthook
+    QTimer.singleShot(300, check)
+    try:
+        assert app_main.main([str(folder)]) == 0
+    finally:
+        sys.excepthook = old_hook
+    assert seen["folder"] == folder
+    win = MainWindow()
+    qtbot.addWidget(win)
+    assert str(folder.resolve()) in win.recent_folders()
+    assert win.recent_menu.isEnabled()
+
+
+def test_settings_dialog_round_trip(qtbot):
+    from app.dialogs import SettingsDialog
+    from deid_engine.config import Settings
+
+    dlg = SettingsDialog(Settings())
+    qtbot.addWidget(dlg)
+    dlg.threshold.setValue(0.35)
+    dlg.lang.setCurrentIndex(dlg.lang.findData("es"))
+    dlg.operator.setCurrentIndex(dlg.operator.findData("tag"))
+    s = dlg.result_settings()
+    assert (s.suggestion_threshold, s.lang, s.operator) == (0.35, "es", "tag")

@@ -85,6 +85,10 @@ def main(argv: list[str]) -> int:
         print(path)
 
     win = MainWindow()
+    from dataclasses import replace
+
+    # a higher suggestion threshold than the default, so the pictures show the suggestion style too
+    win.controller.settings = replace(win.controller.settings, suggestion_threshold=0.8)
     win.resize(1360, 820)
     win.show()
     win.activateWindow()

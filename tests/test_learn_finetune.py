@@ -140,3 +140,32 @@ def test_retrain_from_reviews_saves_an_inactive_version(base, tmp_path):
 
     t = TaggerDetector("en")
     assert t.describe()["model_id"] == res.version.id
+
+
+@pytest.mark.slow
+def test_cli_train_from_reviews(base, tmp_path, capsys):
+    """``deid train --from-reviews`` on a reviewed folder: dump, retrain, compare, activate."""
+    from deid_engine.cli import main
+    from deid_engine.learn import registry
+    from deid_engine.review.session import ReviewSession
+
+    base_dir = base.save(tmp_path / "base")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    rng = random.Random(5)
+    ses = ReviewSession(folder)
+    for i in range(6):
+        ex = make(rng)
+        (folder / f"n{i}.txt").write_text(ex.text, encoding="utf-8")
+        e, _ = ses.add_document(f"n{i}.txt", Document(ex.text, path=folder / f"n{i}.txt"))
+        ses.decide([ses.make(e, s, "add") for s in ex.spans])
+        ses.mark(e, "reviewed")
+    ses.save_manifest()
+    dump = tmp_path / "dump.jsonl"
+    rc = main(["train", "--from-reviews", "--base", str(base_dir), "--dump", f"jsonl:{dump}", "--max-seconds", "30",
+               "--activate"])
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "saved model version" in out and "held-back documents" in out
+    assert len(dump.read_text(encoding="utf-8").splitlines()) == 6
+    assert len(registry.list_versions("en")) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import threading
 import time
 from dataclasses import fields as dc_fields
 from pathlib import Path
@@ -97,6 +98,7 @@ class ReviewController(QObject):
         self.pipeline_note = ""
         self._log: DecisionLog | None = None
         self._index = None
+        self._pipeline_lock = threading.Lock()
 
     # --- folder ----------------------------------------------------------
     def _decision_log(self) -> DecisionLog:
@@ -141,12 +143,14 @@ class ReviewController(QObject):
 
     # --- background work -------------------------------------------------
     def _ensure_pipeline(self):
-        if self.pipeline is None or self.pipeline.lang != self.settings.lang:
-            self.pipeline, self.pipeline_note = build_default_pipeline(self.settings.lang)
-            self.pipelineChanged.emit(pipeline_label(self.pipeline))
-            if self.pipeline_note:
-                self.message.emit(self.pipeline_note)
-        return self.pipeline
+        """The pipeline for the current language (built once; any thread; signals are queued)."""
+        with self._pipeline_lock:
+            if self.pipeline is None or self.pipeline.lang != self.settings.lang:
+                self.pipeline, self.pipeline_note = build_default_pipeline(self.settings.lang)
+                self.pipelineChanged.emit(pipeline_label(self.pipeline))
+                if self.pipeline_note:
+                    self.message.emit(self.pipeline_note)
+            return self.pipeline
 
     def start_tagging(self) -> None:
         if self.session is None:
@@ -154,11 +158,15 @@ class ReviewController(QObject):
         if self.job is not None and not self.job.done.is_set():
             self.message.emit("A job is already running; cancel it first.")
             return
-        pipeline = self._ensure_pipeline()
         session = self.session
         max_bytes = int(self.settings.max_file_mb) * 1024 * 1024
-        worker = GeneratorWorker(lambda cancelled: scan_folder(session.folder, pipeline, session.store,
-                                                               cancelled, max_bytes), name="Tagging")
+
+        def run(cancelled):
+            # built on the worker thread: importing detector modules must not stall the window
+            pipeline = self._ensure_pipeline()
+            return scan_folder(session.folder, pipeline, session.store, cancelled, max_bytes)
+
+        worker = GeneratorWorker(run, name="Tagging")
         worker.signals.results.connect(lambda batch, s=session: self._on_scan_results(s, batch))
         worker.signals.progress.connect(self._on_progress)
         worker.signals.error.connect(lambda msg: self.error.emit("Tagging", msg))

@@ -13,6 +13,7 @@ export) goes through the same lane, one job at a time.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from typing import Callable, Iterator
@@ -90,6 +91,9 @@ class Lane(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
+        # A busy worker thread holds the GIL for up to the switch interval (5 ms by default)
+        # each time the GUI thread asks for it; 1 ms keeps painting and keys snappy.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self._live: set[GeneratorWorker] = set()

@@ -479,3 +479,21 @@ def test_settings_dialog_round_trip(qtbot):
     dlg.operator.setCurrentIndex(dlg.operator.findData("tag"))
     s = dlg.result_settings()
     assert (s.suggestion_threshold, s.lang, s.operator) == (0.35, "es", "tag")
+
+
+def test_dropping_a_folder_opens_it(qtbot, tmp_path, fixture_pipeline):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    folder = make_folder(tmp_path)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(folder))])
+    ev = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                    Qt.KeyboardModifier.NoModifier)
+    win.dropEvent(ev)
+    qtbot.waitUntil(lambda: win.controller.session is not None and not win.controller.job_running(), timeout=10000)
+    assert win.controller.session.folder == folder
+    win.close()

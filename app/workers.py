@@ -71,7 +71,7 @@ class GeneratorWorker(QRunnable):
         except Cancelled:
             cancelled = True
         except Exception as e:  # the message shown names the error type only (no PHI in logs)
-            log.exception("%s failed", self.name)
+            log.error("%s failed: %s at %s", self.name, type(e).__name__, _where(e))  # no message: may hold PHI
             self._flush(batch, last_progress)
             batch, last_progress = [], None
             self.signals.error.emit(f"{self.name} failed: {type(e).__name__}. See the log for details.")
@@ -113,3 +113,15 @@ class Lane(QObject):
 
     def wait(self, msecs: int = -1) -> bool:
         return self.pool.waitForDone(msecs)
+
+
+def _where(e: BaseException) -> str:
+    """``file:line`` where an exception was raised (for logs that must not carry its message)."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return "?"
+    import os
+
+    return f"{os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}"

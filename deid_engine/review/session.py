@@ -97,7 +97,9 @@ class ReviewSession:
         e.predicted = cached
         e._preds = None
         e.invalidate()
-        self.by_doc.setdefault(doc.doc_id, []).append(e)
+        same = self.by_doc.setdefault(doc.doc_id, [])
+        if e not in same:
+            same.append(e)
         seen = self._manifest.get(key)
         if seen and seen.get("doc_id") != doc.doc_id:
             e.changed = True

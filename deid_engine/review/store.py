@@ -185,7 +185,7 @@ def scan_folder(folder: Path, pipeline, store: FolderStore | None = None,
         try:
             spans = tuple(pipeline.run(rd.document))
         except Exception as e:  # one bad document must not stop the folder; no PHI in the reason
-            log.exception("tagging failed for document %d of %d", i, total)
+            log.error("tagging failed for document %d of %d (%s)", i, total, type(e).__name__)
             yield ProblemItem(rd.key, FileProblem(rd.document.path or Path(rd.key),
                                                   f"tagging failed ({type(e).__name__})", warning=True))
             continue
@@ -211,7 +211,7 @@ def _tag_one(rd: ReadDocument, pipeline, store: FolderStore | None, version: str
         pipeline.load()
         spans = tuple(pipeline.run(rd.document))
     except Exception as e:  # no PHI in the reason
-        log.exception("tagging failed for document %d of %d", i, total)
+        log.error("tagging failed for document %d of %d (%s)", i, total, type(e).__name__)
         yield ProblemItem(rd.key, FileProblem(rd.document.path or Path(rd.key),
                                               f"tagging failed ({type(e).__name__})", warning=True))
         return

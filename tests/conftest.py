@@ -26,6 +26,15 @@ def _user_dir(tmp_path_factory, monkeypatch):
     return d
 
 
+@pytest.fixture(autouse=True)
+def _network_guard_reset():
+    """A test that starts the app (app.main.main) turns the offline guard on; do not let it leak."""
+    yield
+    from deid_engine import netguard
+
+    netguard.unblock_network()
+
+
 def _corpus(*parts: str) -> Path:
     p = data_dir().joinpath(*parts)
     if not p.is_dir():

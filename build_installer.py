@@ -174,14 +174,43 @@ def hidden_imports() -> list[str]:
     return sorted(set(mods) | {"platformdirs", "multiprocessing.spawn"})
 
 
-def icon_file() -> Path | None:
-    ext = {"win32": ".ico", "darwin": ".icns"}.get(sys.platform)
-    if ext is None:
-        return None
+ICON_SCRIPT = r"""
+import sys
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
+app = QGuiApplication([sys.argv[0], "-platform", "offscreen"])
+renderer = QSvgRenderer(sys.argv[1])
+img = QImage(256, 256, QImage.Format.Format_ARGB32)
+img.fill(Qt.GlobalColor.transparent)
+painter = QPainter(img)
+renderer.render(painter)
+painter.end()
+sys.exit(0 if renderer.isValid() and img.save(sys.argv[2], sys.argv[3]) else 1)
+"""
+
+
+def make_icon(svg: Path, out: Path, fmt: str) -> Path | None:
+    """Render the SVG app icon to ``out`` (format "ico", "icns" or "png") with Qt; None if Qt cannot."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-c", ICON_SCRIPT, str(svg), str(out), fmt], env=env,
+                          capture_output=True, timeout=120)
+    return out if proc.returncode == 0 and out.is_file() and out.stat().st_size > 0 else None
+
+
+def icon_file(platform: str = sys.platform) -> Path | None:
+    """The executables' icon: resources/icons/deid-studio.ico|.icns, else rendered from the SVG."""
+    fmt = {"win32": "ico", "darwin": "icns"}.get(platform)
+    if fmt is None:
+        return None  # Linux executables carry no icon (desktop files do)
     for name in ("deid-studio", "app", "icon"):
-        p = RESOURCES / "icons" / f"{name}{ext}"
+        p = RESOURCES / "icons" / f"{name}.{fmt}"
         if p.is_file():
             return p
+    svg = RESOURCES / "icons" / "deid-studio.svg"
+    if svg.is_file():
+        return make_icon(svg, BUILD / "installer" / f"deid-studio.{fmt}", fmt)
     return None
 
 

@@ -167,6 +167,14 @@ def test_strip_list_leaves_patched_wheel_libraries_alone():
         assert not pat.search(dest)
 
 
+def test_svg_icon_renders_to_a_windows_icon(tmp_path):
+    svg = ROOT / "resources" / "icons" / "deid-studio.svg"
+    if not svg.is_file():
+        pytest.skip("no resources/icons/deid-studio.svg yet")
+    ico = bi.make_icon(svg, tmp_path / "app.ico", "ico")
+    assert ico is not None and ico.read_bytes()[:4] == b"\x00\x00\x01\x00"  # ICO header
+
+
 def test_generated_spec_and_entry_are_valid_python(tmp_path, monkeypatch):
     monkeypatch.setattr(bi, "SPEC", tmp_path / "x.spec")
     monkeypatch.setattr(bi, "ENTRY", tmp_path / "entry.py")

@@ -26,9 +26,15 @@ checks: it exits 0, every note was exported, no fixture PHI string is left in
 any output file (notes and audit report), the originals are byte-identical,
 the offline guard recorded no attempt, and -- where ``strace`` exists (Linux) --
 that no process of the app made an AF_INET/AF_INET6 connect/sendto at the
-system-call level. Its last line is ``bundle_mb=N start_s=X``: the bundle's
+system-call level, that user data went to ``DEID_USER_DIR`` and the bundle
+folder is unchanged. Its last line is ``bundle_mb=N start_s=X``: the bundle's
 size in MiB and the seconds from launching the process to ``READY`` (window
 shown, default pipeline loaded).
+
+Before building, a preflight runs torch, numpy, every engine/app module and
+the default pipeline in a clean interpreter with ``EXCLUDES`` unimportable, so
+an over-eager exclude fails in seconds rather than in the frozen app. After
+building, torch's own libraries are stripped (Linux, about -90 MiB).
 """
 
 from __future__ import annotations
@@ -604,19 +610,38 @@ def _strace_works() -> bool:
         return False
 
 
-def smoke(cmd: list[str], size_bytes: int | None, trace: bool = True, timeout: float = 900) -> int:
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """{relative path: (size, mtime_ns)} of every file under ``folder``."""
+    out = {}
+    for p in folder.rglob("*"):
+        if p.is_file() and not p.is_symlink():
+            st = p.stat()
+            out[p.relative_to(folder).as_posix()] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def smoke(cmd: list[str], size_bytes: int | None, trace: bool = True, timeout: float = 900,
+          bundle_dir: Path | None = None) -> int:
     """Run the smoke checks; prints a summary whose last line is ``bundle_mb=N start_s=X``."""
     failures: list[str] = []
+    before = snapshot(bundle_dir) if bundle_dir else {}
     with tempfile.TemporaryDirectory(prefix="deid-smoke-") as t:
         tmp = Path(t)
         print(f"smoke: {' '.join(cmd)} --smoke IN OUT (offscreen, DEID_USER_DIR={tmp / 'user'})", flush=True)
         r = run_app(cmd, tmp, "run", timeout)
+        user_files = sorted(p.relative_to(tmp / "user").as_posix() for p in (tmp / "user").rglob("*") if p.is_file())
+        print(f"user data written under DEID_USER_DIR: {len(user_files)} files "
+              f"({', '.join(sorted({f.split('/')[0] for f in user_files}))})", flush=True)
+        if r.get("ok") and not user_files:
+            failures.append("the app wrote no user data (decisions, folder state, key) into DEID_USER_DIR")
         if not r.get("ok"):
             failures.append(f"app run failed (exit {r['_rc']}): {r.get('error') or 'no report written'}")
             if r["_stderr"].strip():
                 print("---- stderr (tail) ----\n" + r["_stderr"].strip() + "\n----", flush=True)
         failures += r["_problems"]
         failures += [f"network attempt: {a}" for a in r.get("network_attempts", [])]
+        if r.get("ok") and not r.get("runtime"):
+            failures.append("the app did not run its torch/numpy check (an old build? rebuild)")
         if r.get("frozen") and not r.get("resources_in_bundle"):
             failures.append(f"resources not loaded from the bundle: {r.get('resources_root')}")
         start_s = r["ready_at"] - r["_launched"] if "ready_at" in r else float("nan")
@@ -638,6 +663,14 @@ def smoke(cmd: list[str], size_bytes: int | None, trace: bool = True, timeout: f
                       f"{len(tr.get('_net_syscalls', []))} AF_INET/AF_INET6 connect/sendto", flush=True)
             else:
                 print("system calls: not traced (strace unavailable on this platform)", flush=True)
+    if bundle_dir:
+        after = snapshot(bundle_dir)
+        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+        if changed:
+            failures.append(f"the app wrote into its own folder ({len(changed)} files, e.g. {changed[:3]}): "
+                            "user data must go to the user data folder")
+        else:
+            print(f"bundle folder unchanged by the runs ({len(after)} files)", flush=True)
     for f in failures:
         print(f"FAIL: {f}", flush=True)
     print("smoke: " + ("FAILED" if failures else "passed"), flush=True)
@@ -686,7 +719,7 @@ def main(argv: list[str] | None = None) -> int:
             f"bundle: {exe} + {CLI_NAME}: {size / 2**20:.0f} MiB", flush=True)
         if not args.smoke:
             return 0
-        return smoke([str(exe)], size, trace=not args.no_trace)
+        return smoke([str(exe)], size, trace=not args.no_trace, bundle_dir=None if args.onefile else target)
     except BuildError as e:
         print(f"build_installer: {e}", file=sys.stderr)
         return 2

@@ -59,7 +59,7 @@ def plan_folder(in_dir: Path, out_dir: Path | None, overwrite: bool, files_per_p
 
 def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, ...] = ()) -> dict:
     """Export the files of one partition; write its part record; return it (no PHI, no key)."""
-    t0 = time.perf_counter()
+    t0, c0, p0 = time.perf_counter(), time.thread_time(), time.process_time()
     in_dir, out_dir = Path(tctx.in_path), Path(tctx.out_dir)
     owned = tctx.export_context(overwrite=True)     # targets this run planned: ours to (re)write
     theirs = tctx.export_context(overwrite=tctx.options.overwrite)
@@ -90,6 +90,8 @@ def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, 
         "pipeline_loads_in_process": LOADS[0],
         "versions": versions(),
         "seconds": round(time.perf_counter() - t0, 3),
+        "cpu_seconds_task_thread": round(time.thread_time() - c0, 3),
+        "cpu_seconds_process": round(time.process_time() - p0, 3),
     }
     RunState(out_dir).write_part(rec)
     return rec

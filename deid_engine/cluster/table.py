@@ -335,7 +335,7 @@ def _parquet_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> 
 
 def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
     """Redact one partition of the table; write ``part-NNNNNN.<fmt>`` and the part record; return it."""
-    t0 = time.perf_counter()
+    t0, c0, p0 = time.perf_counter(), time.thread_time(), time.process_time()
     out_dir = Path(tctx.out_dir)
     fmt = plan["table_format"]
     name = part_name(int(part["id"]), fmt)
@@ -367,6 +367,8 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
         "pipeline_loads_in_process": LOADS[0],
         "versions": versions(),
         "seconds": round(time.perf_counter() - t0, 3),
+        "cpu_seconds_task_thread": round(time.thread_time() - c0, 3),
+        "cpu_seconds_process": round(time.process_time() - p0, 3),
     }
     RunState(out_dir).write_part(rec)
     return rec

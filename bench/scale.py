@@ -64,6 +64,7 @@ def main() -> int:
     ap.add_argument("--data", default=None, help="data dir (default: DEID_DATA_DIR or ../shared/data)")
     args = ap.parse_args()
 
+    from deid_engine.cluster.manifest import RunState
     from deid_engine.cluster.plugin import PipelinePlugin
     from deid_engine.cluster.run import _ensure_plugin, connect, redact_folder
     from deid_engine.pipeline import build_pipeline
@@ -88,17 +89,19 @@ def main() -> int:
         t0 = time.perf_counter()
         pipe = build_pipeline(args.preset).load()
         load_s = time.perf_counter() - t0
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         summary = None
         for item in export_folder(in_dir, tmp / "single", options, pipeline=pipe, key=key):
             if isinstance(item, ExportSummary):
                 summary = item
         warm["single"] = time.perf_counter() - t1
+        cpu_single = time.process_time() - c1
         e2e["single"] = load_s + warm["single"]
         assert summary is not None and summary.files_ok == docs, summary
         print(f"single: warm {warm['single']:.1f}s ({docs / warm['single']:.1f} docs/s, "
               f"{chars / warm['single']:.0f} chars/s); pipeline load {load_s:.1f}s; "
-              f"end_to_end {docs / e2e['single']:.1f} docs/s; load={loadavg()}")
+              f"end_to_end {docs / e2e['single']:.1f} docs/s; cpu {1000 * cpu_single / docs:.2f} ms/doc; "
+              f"load={loadavg()}")
         del pipe
 
         for n in (1, 2):
@@ -107,15 +110,20 @@ def main() -> int:
             with connect(name) as client:
                 _ensure_plugin(client, PipelinePlugin(args.preset, options.lang))
                 up = time.perf_counter() - t0
-                t1 = time.perf_counter()
+                t1, c1 = time.perf_counter(), time.process_time()
                 res = redact_folder(in_dir, tmp / f"w{n}", options, key=key, cluster=client,
                                     files_per_partition=args.partition_size, progress=False)
                 warm[name] = time.perf_counter() - t1
+                client_cpu = time.process_time() - c1
             e2e[name] = up + warm[name]
+            state = RunState(tmp / f"w{n}")
+            recs = state.records(state.load_plan()["partitions"])
+            worker_cpu = sum(r["cpu_seconds_process"] for r in recs)
             assert res.complete and res.documents == docs, res
             print(f"{name}: warm {warm[name]:.1f}s ({docs / warm[name]:.1f} docs/s, {chars / warm[name]:.0f} chars/s); "
                   f"cluster start + pipeline load {up:.1f}s; end_to_end {docs / e2e[name]:.1f} docs/s; "
-                  f"partitions {res.partitions}; load={loadavg()}")
+                  f"partitions {res.partitions}; cpu: workers {1000 * worker_cpu / docs:.2f} ms/doc + client/scheduler "
+                  f"{1000 * client_cpu / docs:.2f} ms/doc; load={loadavg()}")
         same = all(
             (tmp / "single" / p.relative_to(in_dir)).read_bytes() == (tmp / "w2" / p.relative_to(in_dir)).read_bytes()
             for p in list(in_dir.rglob("*.txt"))[:500])

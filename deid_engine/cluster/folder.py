@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..redact.export import export_file, list_export_files, output_relpath
-from .manifest import RunState, fingerprint_of, remove_stale_temps
+from .manifest import RunState, fingerprint_of
 from .plugin import LOADS, describe_pipeline, versions
 from .task import TaskContext
 
@@ -70,9 +70,6 @@ def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, 
         if i == half:
             tctx.maybe_crash(int(part["id"]))
         ctx = theirs if rel in pre else owned
-        target = out_dir / output_relpath(rel)
-        if rel not in pre:
-            remove_stale_temps(target)
         r = export_file(in_dir / rel, in_dir, out_dir, ctx)
         if r.status == "ok":
             outputs[r.output] = r.output_sha256

@@ -45,18 +45,6 @@ def atomic_write_json(path: Path, obj: Any) -> None:
     atomic_write_bytes(path, (json.dumps(obj, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
 
 
-def remove_stale_temps(target: Path) -> None:
-    """Delete ``.<name>.<pid>.part`` leftovers of a writer killed while writing ``target``."""
-    parent = target.parent
-    if not parent.is_dir():
-        return
-    for p in parent.glob(f".{glob_escape(target.name)}.*.part"):
-        try:
-            p.unlink()
-        except OSError:
-            pass
-
-
 _TEMP = re.compile(r"^\..+\.\d+\.part$")
 
 
@@ -71,10 +59,6 @@ def sweep_stale_temps(out_dir: Path) -> int:
             except OSError:
                 pass
     return n
-
-
-def glob_escape(name: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[]" else c for c in name)
 
 
 def sha256_file(path: Path, chunk: int = 1 << 20) -> str:

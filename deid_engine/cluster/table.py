@@ -29,7 +29,7 @@ from ..io.formats_extra import _csv_quote, parse_csv_cells, sniff_delimiter
 from ..io.text import ReadError
 from ..redact.export import FileResult, _pseudonym, process_document
 from ..types import Document
-from .manifest import RunState, atomic_write_bytes, fingerprint_of, remove_stale_temps
+from .manifest import RunState, atomic_write_bytes, fingerprint_of
 from .plugin import LOADS, describe_pipeline, versions
 from .task import TaskContext
 
@@ -341,7 +341,6 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
     name = part_name(int(part["id"]), fmt)
     acc = _Acc(name)
     target = out_dir / name
-    remove_stale_temps(target)
     fn = _csv_partition if fmt == "csv" else _parquet_partition
     data, in_hash = fn(part, plan, tctx, acc)
     atomic_write_bytes(target, data)

@@ -155,7 +155,7 @@ class ReviewController(QObject):
     def start_tagging(self) -> None:
         if self.session is None:
             return
-        if self.job is not None and not self.job.done.is_set():
+        if self.job_running():
             self.message.emit("A job is already running; cancel it first.")
             return
         session = self.session
@@ -186,7 +186,8 @@ class ReviewController(QObject):
                 self.job.done.wait(30)
 
     def job_running(self) -> bool:
-        return self.job is not None and not self.job.done.is_set()
+        """True until the GUI thread has received the job's last result and its end."""
+        return self.job is not None and not self.job.delivered
 
     def _on_progress(self, p: Progress) -> None:
         self.progress.emit(p)

@@ -42,7 +42,10 @@ class GeneratorWorker(QRunnable):
         self.batch_s = batch_ms / 1000.0
         self.signals = WorkerSignals()
         self._cancel = threading.Event()
-        self.done = threading.Event()
+        self.done = threading.Event()  # the worker thread has finished
+        self.delivered = False  # ... and the GUI thread has received every signal (finished last)
+        # runs on the GUI thread after every queued result (a QRunnable method would not be called)
+        self.signals.finished.connect(lambda _cancelled, w=self: setattr(w, "delivered", True))
 
     def cancel(self) -> None:
         self._cancel.set()

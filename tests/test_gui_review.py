@@ -440,28 +440,18 @@ def test_large_note_is_shown_in_parts_that_follow_the_span(qtbot, tmp_path, fixt
     win.close()
 
 
-def test_command_line_folder_and_recent_folders(qtbot, qapp, tmp_path, fixture_pipeline):
-    from PySide6.QtCore import QTimer
-
+def test_command_line_folder_and_recent_folders(qtbot, qapp, tmp_path, fixture_pipeline, monkeypatch):
     import app.main as app_main
 
     folder = make_folder(tmp_path)
-    seen = {}
-
-    def check():
-        wins = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-        seen["folder"] = wins[-1].controller.session.folder if wins and wins[-1].controller.session else None
-        for w in wins:
-            w.close()
-        qapp.quit()
-
-    old_hook = sys.excepthook
-    QTimer.singleShot(300, check)
-    try:
-        assert app_main.main([str(folder)]) == 0
-    finally:
-        sys.excepthook = old_hook
-    assert seen["folder"] == folder
+    monkeypatch.setattr(type(qapp), "exec", lambda self: 0)  # main() returns instead of running the loop
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
+    before = set(qapp.topLevelWidgets())
+    assert app_main.main([str(folder)]) == 0
+    wins = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w not in before]
+    assert wins and wins[0].controller.session.folder == folder
+    qtbot.waitUntil(lambda: not wins[0].controller.job_running(), timeout=10000)
+    wins[0].close()
     win = MainWindow()
     qtbot.addWidget(win)
     assert str(folder.resolve()) in win.recent_folders()

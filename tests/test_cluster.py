@@ -316,3 +316,39 @@ def test_cluster_spec_and_task_context_hide_the_key():
             parse_cluster(bad)
     r = repr(TaskContext(OPTIONS, KEY, "rules", "en", "/in", "/out"))
     assert KEY.hex() not in r and repr(KEY) not in r and str(list(KEY)) not in r
+
+
+@pytest.mark.slow
+def test_killed_client_resumes_to_the_clean_output(tmp_path, notes_dir, single_folder):
+    """SIGKILL the whole `deid redact --cluster local:2` process group mid-run, re-run: same output as a clean run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from deid_engine.redact.keys import KEY_FILE
+
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / KEY_FILE).write_bytes(KEY)
+    env = {**os.environ, "DEID_USER_DIR": str(user)}
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "deid_engine.cli", "redact", str(notes_dir), str(out), "--cluster", "local:2",
+           "--partition-size", "1"]
+    proc = subprocess.Popen(cmd, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    parts = out / ".deid-run" / "parts"
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None and len(list(parts.glob("*.json"))) < 2:
+        time.sleep(0.05)
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = len(list(parts.glob("*.json")))
+    assert done_before >= 1
+    rerun = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    assert f"skipped (already complete) {done_before}" in rerun.stdout
+    assert files_of(out) == files_of(single_folder)
+    assert audit_core(out) == audit_core(single_folder)

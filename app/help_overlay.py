@@ -12,7 +12,7 @@ KEYMAP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("Move", (
         ("J / K", "next / previous span"),
         ("N / Shift+N", "next / previous unreviewed document"),
-        ("Ctrl+PgDown / PgUp", "next / previous document"),
+        ("Ctrl+PgDown / Ctrl+PgUp", "next / previous document"),
         ("Click", "make the span under the mouse current"),
     )),
     ("Decide", (
@@ -39,6 +39,30 @@ KEYMAP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
+def _listed_keys() -> set[str]:
+    out: set[str] = set()
+    for _, keys in KEYMAP:
+        for k, _what in keys:
+            for part in k.replace(" or ", " / ").replace(" then ", " / ").split(" / "):
+                out.add(part.strip().lower())
+    return out
+
+
+def extra_keys(window) -> list[tuple[str, str]]:
+    """(key, description) of the window's actions whose shortcut KEYMAP does not mention."""
+    listed = _listed_keys()
+    out = []
+    for a in window.actions():
+        seqs = [q.toString() for q in a.shortcuts() if not q.isEmpty()]
+        if not seqs or any(x.lower() in listed for x in seqs):
+            continue
+        if all(x.isdigit() for x in seqs):
+            continue
+        text = a.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip(".")
+        out.append((" / ".join(seqs), text))
+    return out
+
+
 class HelpOverlay(QWidget):
     """Covers its parent with a dimmed panel; any key or click closes it."""
 
@@ -46,6 +70,22 @@ class HelpOverlay(QWidget):
         super().__init__(parent)
         self.setObjectName("helpOverlay")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._built = False
+        self.hide()
+        parent.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.parent() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.parent().rect())
+        return False
+
+    def _build(self) -> None:
+        """Lay out the keys: ``KEYMAP`` plus any window action with a key it does not list
+        (actions other parts of the app add, e.g. the Model menu)."""
+        sections = list(KEYMAP)
+        extra = extra_keys(self.parent())
+        if extra:
+            sections.append(("More", tuple(extra)))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 30, 40, 30)
         panel = QWidget(self)
@@ -69,7 +109,7 @@ class HelpOverlay(QWidget):
             g.setVerticalSpacing(4)
             cols.addLayout(g)
             grids.append([g, 0])
-        for n, (section, keys) in enumerate(KEYMAP):
+        for n, (section, keys) in enumerate(sections):
             g, r = grids[n % 2]
             head = QLabel(f"<b>{section}</b>")
             if r:
@@ -88,15 +128,11 @@ class HelpOverlay(QWidget):
             for i, (name, c) in enumerate(CATEGORIES.items(), 1)))
         cats.setContentsMargins(0, 12, 0, 0)
         box.addWidget(cats)
-        self.hide()
-        parent.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:
-        if obj is self.parent() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.parent().rect())
-        return False
+        self._built = True
 
     def toggle(self) -> None:
+        if not self._built:
+            self._build()
         if self.isVisible():
             self.hide()
         else:

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 CATEGORY_KEYS: tuple[str, ...] = tuple(CATEGORIES)  # 1..8 in taxonomy order
 EXPORT_MODULE = "deid_engine.redact.export"
+MAX_ADD_CHARS = 400  # guards against adding a whole note by accident (Ctrl+A, then a digit)
 
 
 def _reviewer_name() -> str:
@@ -396,6 +397,10 @@ class ReviewController(QObject):
             start, end = snap_to_tokens(text, start, end)
         if end <= start:
             self.message.emit("Select some text first.")
+            return False
+        if end - start > MAX_ADD_CHARS:
+            self.message.emit(f"The selection is too long for one PHI span ({end - start} characters; "
+                              f"at most {MAX_ADD_CHARS}). Select the identifier itself.")
             return False
         self._commit([self.session.make(self.current, Span(start, end, label, "user:review"), "add")],
                      [(start, end)], keep=(start, end))

@@ -487,3 +487,15 @@ def test_dropping_a_folder_opens_it(qtbot, tmp_path, fixture_pipeline):
     qtbot.waitUntil(lambda: win.controller.session is not None and not win.controller.job_running(), timeout=10000)
     assert win.controller.session.folder == folder
     win.close()
+
+
+def test_select_all_then_digit_does_not_add_the_whole_note(qtbot, tmp_path, fixture_pipeline):
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "n.txt").write_text("Pt Quagmire stable. " * 40)
+    win = open_window(qtbot, folder)
+    win.view.selectAll()
+    before = len(win.controller.reviewed())
+    key(win, Qt.Key.Key_1)
+    assert len(win.controller.reviewed()) == before
+    win.close()

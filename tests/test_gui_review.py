@@ -499,3 +499,25 @@ def test_select_all_then_digit_does_not_add_the_whole_note(qtbot, tmp_path, fixt
     key(win, Qt.Key.Key_1)
     assert len(win.controller.reviewed()) == before
     win.close()
+
+
+def test_document_list_reveals_big_folders_in_batches(qtbot, qtmodeltester, tmp_path, fixture_pipeline, monkeypatch):
+    from app.models import DocumentListModel
+
+    monkeypatch.setattr(DocumentListModel, "BATCH", 4)
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(11):
+        (folder / f"n{i:02d}.txt").write_text(f"Note {i}: Dr Hollis saw Pt Quagmire.\n")
+    win = open_window(qtbot, folder)
+    m = DocumentListModel()  # without a view (a view fetches while its viewport has room)
+    m.set_session(win.controller.session)
+    assert m.rowCount() == 4 and m.canFetchMore()
+    m.fetchMore()
+    assert m.rowCount() == 8
+    qtmodeltester.check(m)
+    m.fetch_all()
+    assert m.rowCount() == 11 and not m.canFetchMore()
+    win.filter_edit.setText("n1")  # filtering looks at every document
+    assert win.doc_proxy.rowCount() == 1
+    win.close()

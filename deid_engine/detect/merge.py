@@ -55,9 +55,15 @@ def resolve(spans: Iterable[Span], text: str | None = None,
 
 
 def _unclaimed(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+    import bisect
+
     gaps = []
     cur = a
-    for ca, cb in claimed:
+    # claimed is sorted and disjoint: only the interval before the first one starting at >= a can
+    # reach into [a, b), so start there (a scan from 0 made resolve quadratic on long notes)
+    i = max(0, bisect.bisect_left(claimed, (a, a)) - 1)
+    for k in range(i, len(claimed)):
+        ca, cb = claimed[k]
         if cb <= cur:
             continue
         if ca >= b:

@@ -45,11 +45,11 @@ log = logging.getLogger(__name__)
 @dataclass
 class RetrainConfig:
     lang: str = "en"
-    epochs: int = 8
+    epochs: int = 30               # passes over the reviewed windows (at most)
     max_seconds: float = 270.0     # stop training (keeping the weights so far) after this
     lr: float = 2e-3
     batch: int = 16
-    min_steps: int = 120           # small review sets: repeat them up to this many updates
+    min_steps: int = 300           # small review sets: repeat them up to this many updates
     replay_ratio: float = 0.5      # replay windows per reviewed PHI window
     replay_max_docs: int = 400
     augment: int = 1               # surrogate-swapped copies of each reviewed example with PHI
@@ -213,7 +213,7 @@ def load_replay(model_dir: Path | None, meta: dict, rng: random.Random, max_docs
         except (OSError, ValueError):
             continue
         exs.extend(got)
-        used.append(cand.name)
+        used.append(f"{cand.parent.name}/{cand.name}")
     note = f"replay from {', '.join(used)}" if used else ""
     if not exs and model_dir is not None and (Path(model_dir) / "replay.jsonl").is_file():
         from ..io.jsonl import iter_jsonl
@@ -324,6 +324,10 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
             if cfg.word_dropout:
                 drop = torch.rand(batch["words"].shape, device=dev_) < cfg.word_dropout
                 batch["words"] = batch["words"].masked_fill(drop & batch["mask"], 1)
+            # learning rate decays linearly to 10 % over the planned steps or the time budget
+            done_frac = max(step / total, (time.time() - started) / max(1.0, cfg.max_seconds))
+            for g in opt.param_groups:
+                g["lr"] = cfg.lr * max(0.1, 1.0 - 0.9 * min(1.0, done_frac))
             loss = net.loss(batch, y)
             opt.zero_grad()
             loss.backward()

@@ -159,7 +159,7 @@ class ReviewSession:
     def counts(self, e: Entry) -> tuple[int, int]:
         """(spans not rejected, i.e. to be redacted; predictions still pending), cached."""
         if e._counts is None and e._reviewed is None and not self.index.decisions.get(e.doc_id):
-            n = len({(x.start, x.end) for x in e.predicted or ()})  # nothing decided: all pending
+            n = len(e.predicted or ())  # nothing decided: every (merged, disjoint) prediction is pending
             e._counts = (n, n)
         if e._counts is None:
             rs = self.reviewed(e)

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from ..types import Decision, Span
 
@@ -47,9 +46,11 @@ EXPORTED = "exported"
 STATUSES = (NOT_TAGGED, TAGGED, IN_REVIEW, REVIEWED, EXPORTED)
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewedSpan:
-    """A span with its review verdict; ``predicted`` is the detector's span, if any."""
+class ReviewedSpan(NamedTuple):
+    """A span with its review verdict; ``predicted`` is the detector's span, if any.
+
+    A named tuple (immutable, cheap to create: notes with 100k+ spans stay fast).
+    """
 
     span: Span
     verdict: str
@@ -87,7 +88,7 @@ def apply_decisions(predicted: Iterable[Span], decisions: Iterable[Decision],
     for s in predicted:
         preds.setdefault((s.start, s.end), s)
     if not decisions:
-        return [ReviewedSpan(s, PENDING, s) for _, s in sorted(preds.items())]
+        return [ReviewedSpan(s, PENDING, s) for _, s in sorted(preds.items(), key=_first)]
     state: dict[tuple[int, int], ReviewedSpan] = {k: ReviewedSpan(s, PENDING, s) for k, s in preds.items()}
     for d in decisions:
         if text_length is not None and d.span.end > text_length:
@@ -98,8 +99,12 @@ def apply_decisions(predicted: Iterable[Span], decisions: Iterable[Decision],
             state.pop(key, None)
         else:
             state[key] = new
-    out = sorted(state.values(), key=lambda r: (r.start, r.end))
+    out = [r for _, r in sorted(state.items(), key=_first)]
     return _drop_superseded(out)
+
+
+def _first(item):
+    return item[0]
 
 
 def decide_one(pred: Span | None, d: Decision) -> ReviewedSpan | None:

@@ -105,14 +105,15 @@ def _map(label: str, table: dict[str, str]) -> str:
 
 
 def run_peer(peer: str, python: Path, notes_path: Path, texts: dict[str, str], gold: dict,
-             timeout: float) -> list[Result]:
+             timeout: float, regex_timeout: float = 2.0) -> list[Result]:
     name = peer
     if not python.exists():
         return [Result(name, skipped=f"peers' python not found at {python} (run bench/peers.py --setup)")]
     with tempfile.TemporaryDirectory(prefix="deid-peers-") as tmp:
         out = Path(tmp) / "pred.jsonl"
         try:
-            proc = subprocess.run([str(python), str(RUNNER), peer, "--input", str(notes_path), "--output", str(out)],
+            proc = subprocess.run([str(python), str(RUNNER), peer, "--input", str(notes_path), "--output", str(out),
+                                   "--regex-timeout", str(regex_timeout)],
                                   capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return [Result(name, skipped=f"timed out after {timeout:.0f} s")]
@@ -122,6 +123,8 @@ def run_peer(peer: str, python: Path, notes_path: Path, texts: dict[str, str], g
             return [Result(name, skipped=f"runner failed: {reason[:200]}")]
         info = json.loads(proc.stdout.strip().splitlines()[-1])
         preds = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if "regex_timeout_s" in info:
+        info["notes_with_regex_timeout"] = sum(1 for p in preds if p.get("regex_timeouts"))
     table = PEER_LABELS[peer]
     chars = sum(len(t) for t in texts.values())
     results = []
@@ -196,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=3600, help="seconds allowed per peer run")
     ap.add_argument("--tagger-model", type=Path, default=None,
                     help="tagger model folder for our presets using the tagger (default: the active/bundled model)")
+    ap.add_argument("--regex-timeout", type=float, default=2.0,
+                    help="philter-lite: seconds one filter's regex may run on one note before it is stopped "
+                         "(its catastrophic backtracking on ALL-CAPS notes otherwise hangs; 0: never stop)")
     ap.add_argument("--json", type=Path, default=None, help="also write full reports as JSON (no note text)")
     args = ap.parse_args(argv)
     python = peers_python(args.peers_python)
@@ -236,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
                     results.append(Result(peer, skipped=f"not installed in {python}: {', '.join(missing)}"))
                     continue
                 print(f"running {peer} ...", flush=True)
-                results.extend(run_peer(peer, python, notes, texts, gold, args.timeout))
+                results.extend(run_peer(peer, python, notes, texts, gold, args.timeout, args.regex_timeout))
     for preset in [p for p in args.ours.split(",") if p]:
         print(f"running ours:{preset} ...", flush=True)
         results.append(run_ours(preset, docs, texts, gold, args.tagger_model))

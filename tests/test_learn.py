@@ -283,3 +283,21 @@ def test_uncertainty_ordering():
     assert rank_by_uncertainty(["a", "b", "c"], scores) == ["b", "a", "c"]
     spans = [Span(0, 1, "X", "t", 0.9), Span(2, 3, "X", "t", 0.2), Span(4, 5, "X", "t", 0.5)]
     assert [s.confidence for s in order_spans(spans)] == [0.2, 0.5, 0.9]
+
+
+def test_collect_reviewed_adds_other_folders(tmp_path):
+    from deid_engine.learn.examples import collect_reviewed
+    from deid_engine.review.session import ReviewSession
+
+    folder, ses = _session_folder(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    txt = "Seen by Dr Lee today."
+    (other / "x.txt").write_text(txt, encoding="utf-8")
+    s2 = ReviewSession(other, log=ses.log, index=ses.index)
+    e, _ = s2.add_document("x.txt", Document(txt, path=other / "x.txt"))
+    s2.decide([s2.make(e, _span(txt, "Lee", "DOCTOR", "user:review", 1.0), "add")])
+    s2.save_manifest()
+    got = collect_reviewed(ses)
+    assert [d.doc_id for d in got] == [_doc_id(TEXT), _doc_id(txt)]
+    assert [d.doc_id for d in collect_reviewed(ses, other_folders=False)] == [_doc_id(TEXT)]

@@ -294,3 +294,16 @@ def export_examples(examples: Sequence[ReviewExample], out: Path, fmt: str) -> i
 
         return write_jsonl(out, (Record.from_annotated(d) for d in to_annotated(examples)))
     raise ValueError(f"unknown format {fmt!r} (brat or jsonl)")
+
+
+def collect_reviewed(session=None, other_folders: bool = True) -> list[ReviewedDoc]:
+    """Reviewed documents of the open ``session`` (its in-memory state wins) plus, when
+    ``other_folders``, those of every other folder the app opened (read from disk)."""
+    docs = from_session(session) if session is not None else []
+    if other_folders:
+        seen = {d.doc_id for d in docs}
+        here = Path(session.folder).resolve() if session is not None else None
+        others = [f for f in known_folders() if here is None or f.resolve() != here]
+        if others:
+            docs += [d for d in from_folders(others) if d.doc_id not in seen]
+    return docs

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import logging
 import threading
-import time
 from dataclasses import fields as dc_fields
 from pathlib import Path
 
@@ -21,8 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from deid_engine.config import Settings, load_settings, save_settings
 from deid_engine.review.decisions import DecisionLog, load_log
 from deid_engine.review.session import Entry, ReviewSession
-from deid_engine.review.state import (ACCEPTED, ADDED, EXPORTED, PENDING, REJECTED, RELABELLED,
-                                      REVIEWED, ReviewedSpan, step_boundary)
+from deid_engine.review.state import EXPORTED, PENDING, REJECTED, REVIEWED, ReviewedSpan, step_boundary
 from deid_engine.review.store import FolderStore, ProblemItem, ReadDocument, TaggedItem, scan_folder
 from deid_engine.taxonomy import CATEGORIES, is_label
 from deid_engine.types import Progress, Span

@@ -9,13 +9,13 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelectionModel, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFontDatabase, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QComboBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox,
+                               QHeaderView, QLabel, QLineEdit, QMainWindow, QMessageBox,
                                QProgressBar, QPushButton, QSplitter, QStyle, QTableView, QVBoxLayout,
                                QWidget)
 
 from deid_engine.resources import resource_path, user_path
 from deid_engine.review.state import EXPORTED, IN_REVIEW, PENDING, REVIEWED, TAGGED
-from deid_engine.taxonomy import CATEGORIES, colour_of
+from deid_engine.taxonomy import CATEGORIES
 
 from .actions import CATEGORY_KEYS, ReviewController, export_available
 from .dialogs import SettingsDialog, label_menu

@@ -19,7 +19,7 @@ _SHIFTERS = re.compile("[\U00010000-\U0010FFFF]|\r(?=\n)")
 
 
 class OffsetMap:
-    __slots__ = ("base", "length", "qt_length", "_pos", "_cum", "_qpos")
+    __slots__ = ("base", "length", "qt_length", "_pos", "_cum")
 
     def __init__(self, text: str, start: int = 0, end: int | None = None):
         """Map ``text[start:end]`` (the part shown in Qt) to Qt positions 0..qt_length.
@@ -38,7 +38,6 @@ class OffsetMap:
         self._pos = pos
         self._cum = cum
         self.qt_length = self.length + cum[-1]
-        self._qpos = [p + cum[i] for i, p in enumerate(pos)]
 
     @property
     def identity(self) -> bool:
@@ -87,8 +86,3 @@ class OffsetMap:
 
     def range_to_py(self, start: int, end: int) -> tuple[int, int]:
         return self.to_py(start), self.to_py(end, round_up=True)
-
-
-def display_text(text: str) -> str:
-    """The text as handed to Qt (unchanged: Qt itself folds CRLF into one separator)."""
-    return text

@@ -68,6 +68,16 @@ def save_version(model, lang: str, metrics: dict | None = None, parent: str = ""
     m.setdefault("parent", parent)
     m.setdefault("created", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     _write_json(folder / "metrics.json", m)
+    try:  # the human-readable card, with the fine-tuning summary (no PHI: counts and figures only)
+        from ..model.card import write_model_card
+
+        ft = (model.meta.get("finetune") or [{}])[-1]
+        write_model_card(folder, extra=(
+            f"## Retrained from reviews\n\nBase model: {parent or 'bundled'}; reviewed examples: "
+            f"{ft.get('reviewed_examples')}; replay examples: {ft.get('replay_examples', 0)}; "
+            f"passes: {ft.get('epochs_run')}; {ft.get('seconds')} s."))
+    except Exception:  # a card is a convenience; the model itself is saved
+        pass
     return ModelVersion(vid, lang, folder, m["created"], parent, m)
 
 

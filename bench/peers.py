@@ -158,8 +158,13 @@ def run_ours(preset: str, docs, texts: dict[str, str], gold: dict, tagger_model:
         pred[d.name] = pipe.run(d.document)
     wall, cpu = time.perf_counter() - t1, time.process_time() - c1
     chars = sum(len(t) for t in texts.values())
-    return Result(name, evaluate(texts, gold, pred), chars / max(wall, 1e-9), chars / max(cpu, 1e-9), load_s,
-                  {"detectors": list(pipe.detector_names)})
+    info: dict = {"detectors": list(pipe.detector_names)}
+    for d in pipe.detectors:
+        if d.name == "tagger" and getattr(d, "model", None) is not None:
+            info["tagger_model"] = str(d.path)
+            info["tagger_saved"] = d.model.meta.get("saved") or d.model.meta.get("date")
+            info["tagger_model_id"] = d.model.meta.get("model_id") or "bundled"
+    return Result(name, evaluate(texts, gold, pred), chars / max(wall, 1e-9), chars / max(cpu, 1e-9), load_s, info)
 
 
 def format_table(results: list[Result]) -> str:

@@ -59,7 +59,11 @@ def test_detect_many_equals_detect():
     det = DETECTORS["tagger"]("en")
     docs = [Document("Seen by Dr. John Smith on 3/4/2020"), Document(""),
             Document("PT'S WIFE MARY CALLED 555-123-4567 ON 7/22.\n" * 150)]
-    assert det.detect_many(docs) == [det.detect(d) for d in docs]
+    many = det.detect_many(docs)
+    one = [det.detect(d) for d in docs]
+    assert [[s.key() for s in x] for x in many] == [[s.key() for s in x] for x in one]
+    for x, y in zip(many, one):  # batching changes padding, so floats differ in the last digits
+        assert all(abs(a.confidence - b.confidence) < 1e-3 for a, b in zip(x, y))
 
 
 def test_active_model_setting(tmp_path):

@@ -54,5 +54,5 @@ DETECTORS["lexicon"] = _lexicon
 DETECTORS["tagger"] = _tagger
 PRESETS["rules"] = ("pattern", "lexicon")
 PRESETS["tagger"] = ("tagger",)
-PRESETS["default"] = ("pattern", "lexicon")
+PRESETS["default"] = ("tagger", "pattern", "lexicon")
 FILTERS["protected"] = _protected

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 LICENCES = {
-    "physionet-deid": "PhysioNet deid gold standard (PhysioNet Credentialed/Open licence terms of the source corpus)",
+    "physionet-deid": "PhysioNet deid 1.1 gold standard (GPL-2.0)",
     "train": "see data folder",
     "meddocan": "MEDDOCAN (CC BY 4.0)",
     "clinical-visit-notes": "ACI-Bench and MTS-Dialog (CC BY 4.0)",

@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .detect import DETECTORS, FILTERS, PRESETS, Detector, SpanFilter
 from .detect.merge import join_adjacent, resolve
@@ -70,7 +71,25 @@ class Pipeline:
         return spans
 
     def run(self, doc: Document) -> list[Span]:
-        spans = merge_spans(self.detect_raw(doc), doc.text)
+        return self._finish(doc, self.detect_raw(doc))
+
+    def run_many(self, docs: Sequence[Document]) -> list[list[Span]]:
+        """``run`` over several documents; detectors that offer ``detect_many``
+        (the neural tagger) see them all at once, which batches their work."""
+        self.load()
+        raw: list[list[Span]] = [[] for _ in docs]
+        for d in self.detectors:
+            many = getattr(d, "detect_many", None)
+            found = many(list(docs)) if callable(many) else [d.detect(doc) for doc in docs]
+            for i, (doc, spans) in enumerate(zip(docs, found)):
+                for s in spans:
+                    if s.end > len(doc.text):
+                        raise ValueError(f"detector {d.name} returned a span outside the text")
+                raw[i].extend(spans)
+        return [self._finish(doc, spans) for doc, spans in zip(docs, raw)]
+
+    def _finish(self, doc: Document, raw: list[Span]) -> list[Span]:
+        spans = merge_spans(raw, doc.text)
         for f in self.filters:
             spans = f.filter(doc, spans)
         return spans
@@ -103,34 +122,63 @@ def build_pipeline(preset: str = "default", lang: str = "en", names: Iterable[st
 
 
 def tag_documents(items: Iterable[Document | FileProblem], pipeline: Pipeline, total: int = 0,
-                  cancelled: Callable[[], bool] = lambda: False,
-                  progress_every: float = 0.2) -> Iterator[Progress | TaggedDocument | FileProblem]:
-    """Tag documents one by one, yielding results, problems and progress.
+                  cancelled: Callable[[], bool] = lambda: False, progress_every: float = 0.2,
+                  batch_chars: int = 60_000, batch_docs: int = 64) -> Iterator[Progress | TaggedDocument | FileProblem]:
+    """Tag documents, yielding results, problems and progress.
 
-    A detector failure on one document becomes a FileProblem (the batch goes on).
+    Documents are tagged in batches (``Pipeline.run_many``) so the neural tagger
+    runs many windows per step; the first batch holds one document and batches
+    double up to ``batch_docs`` documents / ``batch_chars`` characters, so the
+    first result arrives at once. A failure inside a batch is retried document
+    by document; a document that still fails becomes a FileProblem (the rest
+    goes on).
     """
     pipeline.load()
     started = time.time()
-    last = 0.0
-    done = 0
+    state = {"last": 0.0, "done": 0}
+    limit = 1
+    batch: list[Document] = []
+    size = 0
+
+    def flush() -> Iterator[Progress | TaggedDocument | FileProblem]:
+        t0 = time.perf_counter()
+        try:
+            results: list[list[Span] | Exception] = list(pipeline.run_many(batch))
+        except Exception:
+            results = []
+            for doc in batch:
+                try:
+                    results.append(pipeline.run(doc))
+                except Exception as e:  # keep the batch going; the reason names no PHI
+                    log.error("tagging failed for a document (%s)", type(e).__name__)
+                    results.append(e)
+        per_doc = (time.perf_counter() - t0) / max(1, len(batch))
+        for doc, res in zip(batch, results):
+            if isinstance(res, Exception):
+                yield FileProblem(doc.path or Path(doc.name), f"tagging failed ({type(res).__name__})")
+            else:
+                yield TaggedDocument(doc, tuple(res), per_doc)
+            state["done"] += 1
+        now = time.time()
+        if now - state["last"] >= progress_every or (total and state["done"] >= total):
+            state["last"] = now
+            yield Progress(state["done"], total, "tagging", started)
+
     for item in items:
         if cancelled():
             raise Cancelled()
         if isinstance(item, FileProblem):
             yield item
             if not item.warning:
-                done += 1
+                state["done"] += 1
             continue
-        t0 = time.perf_counter()
-        try:
-            spans = pipeline.run(item)
-        except Exception as e:  # keep the batch going; the reason names no PHI
-            log.exception("tagging failed for %s", item.path or item.name)
-            yield FileProblem(item.path or item.name, f"tagging failed ({type(e).__name__})")  # type: ignore[arg-type]
-        else:
-            yield TaggedDocument(item, tuple(spans), time.perf_counter() - t0)
-        done += 1
-        now = time.time()
-        if now - last >= progress_every or (total and done == total):
-            last = now
-            yield Progress(done, total, "tagging", started)
+        batch.append(item)
+        size += len(item.text)
+        if len(batch) >= limit or size >= batch_chars:
+            yield from flush()
+            batch, size = [], 0
+            limit = min(limit * 2, batch_docs)
+    if batch:
+        if cancelled():
+            raise Cancelled()
+        yield from flush()

@@ -1,0 +1,72 @@
+"""Pipeline batching: run_many equals run; tag_documents batches and survives failures."""
+
+from pathlib import Path
+
+from deid_engine.pipeline import Pipeline, TaggedDocument, tag_documents
+from deid_engine.types import Document, FileProblem, Progress, Span
+
+
+class Digits:
+    """Marks every digit run as an ID; counts how it was called."""
+
+    name = "digits"
+
+    def __init__(self):
+        self.batches: list[int] = []
+
+    def load(self):
+        pass
+
+    def detect(self, doc):
+        import re
+
+        return [Span(m.start(), m.end(), "IDNUM", "pattern:test") for m in re.finditer(r"\d+", doc.text)]
+
+    def detect_many(self, docs):
+        self.batches.append(len(docs))
+        if any("BOOM" in d.text for d in docs):
+            raise RuntimeError("boom")
+        return [self.detect(d) for d in docs]
+
+
+class Boom:
+    name = "boom"
+
+    def load(self):
+        pass
+
+    def detect(self, doc):
+        if "BOOM" in doc.text:
+            raise RuntimeError("no")
+        return []
+
+
+def _docs(n):
+    return [Document(f"note {i} has id {1000 + i}", name=f"n{i}") for i in range(n)]
+
+
+def test_run_many_equals_run():
+    p = Pipeline([Digits()])
+    docs = _docs(5)
+    assert p.run_many(docs) == [p.run(d) for d in docs]
+
+
+def test_tag_documents_batches_grow_and_first_result_is_alone():
+    det = Digits()
+    out = list(tag_documents(_docs(20), Pipeline([det]), total=20))
+    tagged = [o for o in out if isinstance(o, TaggedDocument)]
+    assert [t.document.name for t in tagged] == [f"n{i}" for i in range(20)]
+    assert det.batches[0] == 1 and max(det.batches) > 1 and sum(det.batches) == 20
+    assert isinstance(out[-1], Progress) and out[-1].done == 20
+
+
+def test_a_failing_document_does_not_stop_the_batch():
+    docs = _docs(6)
+    docs.insert(3, Document("BOOM 12", name="bad", path=Path("bad.txt")))
+    out = list(tag_documents([*docs, FileProblem(Path("x.bin"), "binary file")],
+                             Pipeline([Digits(), Boom()]), total=8))
+    tagged = [o.document.name for o in out if isinstance(o, TaggedDocument)]
+    problems = [o for o in out if isinstance(o, FileProblem)]
+    assert "bad" not in tagged and len(tagged) == 6
+    assert {p.path.name for p in problems} == {"bad.txt", "x.bin"}
+    assert all("boom" not in p.reason.lower() or "RuntimeError" in p.reason for p in problems)

@@ -62,11 +62,17 @@ def notes(tmp_path) -> Path:
     return d
 
 
+_PIPELINES: dict = {}
+
+
 def _tag(folder: Path, preset: str = "default"):
+    """Tag the notes; each preset's pipeline is loaded once per session (by the first test, offline)."""
     from deid_engine.io.folder import iter_folder, list_note_files
     from deid_engine.pipeline import TaggedDocument, build_pipeline, tag_documents
 
-    pipeline = build_pipeline(preset, "en").load()
+    if preset not in _PIPELINES:
+        _PIPELINES[preset] = build_pipeline(preset, "en").load()
+    pipeline = _PIPELINES[preset]
     out = [x for x in tag_documents(iter_folder(folder), pipeline, total=len(list_note_files(folder)))
            if isinstance(x, TaggedDocument)]
     assert len(out) == len(NOTES)
@@ -269,7 +275,11 @@ def test_retrain_offline(notes, tmp_path, offline, monkeypatch):
     index = load_log()
     docs = [ReviewedDoc(t.document.doc_id, t.document.text, t.document.name, t.spans,
                         index.for_doc(t.document.doc_id), "reviewed") for t in tagged]
-    cfg = RetrainConfig(lang="en", epochs=1, scratch_epochs=1, max_seconds=20, threads=1, replay_max_docs=10)
+    from dataclasses import fields
+
+    small = dict(lang="en", epochs=1, scratch_epochs=1, min_steps=5, max_seconds=10, threads=1,
+                 replay_max_docs=10, glove=False)
+    cfg = RetrainConfig(**{k: v for k, v in small.items() if k in {f.name for f in fields(RetrainConfig)}})
     events = [e for e in retrain_from_reviews(docs, "en", cfg) if isinstance(e, dict)]
     assert events and events[-1]["event"] == "done"
 

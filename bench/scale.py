@@ -62,7 +62,11 @@ def main() -> int:
     ap.add_argument("--partition-size", type=int, default=50, help="files per partition")
     ap.add_argument("--preset", default="default")
     ap.add_argument("--data", default=None, help="data dir (default: DEID_DATA_DIR or ../shared/data)")
+    ap.add_argument("--single-threads", type=int, default=1,
+                    help="torch threads of the single process (1 = like a worker; 0 = torch's default)")
     args = ap.parse_args()
+    if args.single_threads > 0:
+        os.environ["OMP_NUM_THREADS"] = str(args.single_threads)
 
     from deid_engine.cluster.manifest import RunState
     from deid_engine.cluster.plugin import PipelinePlugin
@@ -88,6 +92,12 @@ def main() -> int:
         # single process: what plain `deid redact` runs
         t0 = time.perf_counter()
         pipe = build_pipeline(args.preset).load()
+        if "torch" in sys.modules:
+            import torch
+
+            if args.single_threads > 0:
+                torch.set_num_threads(args.single_threads)
+            print(f"single process: torch threads {torch.get_num_threads()}")
         load_s = time.perf_counter() - t0
         t1, c1 = time.perf_counter(), time.process_time()
         summary = None

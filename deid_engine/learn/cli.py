@@ -99,7 +99,8 @@ def cmd_train_from_reviews(args: argparse.Namespace) -> int:
             res = stop.value
             break
         if isinstance(item, dict):
-            if item.get("event") != "done":
+            ev = item.get("event")
+            if ev != "done" and (ev != "epoch" or item.get("epoch", 0) % 5 == 1):
                 print(json.dumps(item), file=sys.stderr)
             continue
         now = time.time()

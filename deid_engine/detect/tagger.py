@@ -56,7 +56,11 @@ class TaggerDetector:
     def load(self) -> None:
         if self.model is not None:
             return
-        from ..model.io import TaggerModel
+        import torch
+
+        from ..model.io import TaggerModel, auto_threads
+
+        torch.set_num_threads(auto_threads())
 
         path = self.path or model_dir(self.lang)
         if not (path / "model.json").is_file():

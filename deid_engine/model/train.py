@@ -26,7 +26,7 @@ from ..types import Progress, Span
 from .augment import case_variant, get_generator, swap_surrogates, visit_note_examples
 from .data import Example, Window, bio_tags, collate, is_physionet, load_folder, tag_names, windows
 from .features import N_FEATURES, Featurizer, build_vocabs
-from .io import TaggerModel, device
+from .io import TaggerModel, auto_threads, device
 from .network import NetConfig, TaggerNet
 
 
@@ -79,20 +79,6 @@ def _glove():
         return words, emb
     except Exception:
         return None
-
-
-def auto_threads() -> int:
-    """2 threads, or 1 when the load exceeds the cores (torch's thread pool then
-    spins; one thread is several times faster on a shared 2-core machine)."""
-    import os
-
-    cores = min(2, os.cpu_count() or 1)
-    try:
-        if os.getloadavg()[0] > (os.cpu_count() or 1):
-            return 1
-    except OSError:
-        pass
-    return cores
 
 
 def _select_metric(cfg: TrainConfig) -> str:

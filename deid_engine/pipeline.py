@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .detect import DETECTORS, FILTERS, PRESETS, Detector, SpanFilter
-from .detect.merge import join_adjacent, resolve
+from .detect.merge import DEFAULT_PRIORITY, join_adjacent, resolve
 from .types import Cancelled, Document, FileProblem, Progress, Span
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,7 @@ class Pipeline:
     filters: list[SpanFilter] = field(default_factory=list)
     name: str = "custom"
     lang: str = "en"
+    priority: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PRIORITY))
     _loaded: bool = False
 
     def load(self) -> "Pipeline":
@@ -89,14 +90,23 @@ class Pipeline:
         return [self._finish(doc, spans) for doc, spans in zip(docs, raw)]
 
     def _finish(self, doc: Document, raw: list[Span]) -> list[Span]:
-        spans = merge_spans(raw, doc.text)
+        spans = merge_spans(raw, doc.text, self.priority)
         for f in self.filters:
             spans = f.filter(doc, spans)
         return spans
 
 
-def merge_spans(spans: Iterable[Span], text: str) -> list[Span]:
-    return join_adjacent(resolve(spans, text), text)
+def merge_spans(spans: Iterable[Span], text: str, priority: dict[str, int] | None = None) -> list[Span]:
+    return join_adjacent(resolve(spans, text, priority or DEFAULT_PRIORITY), text)
+
+
+# Per-language source ranking for overlaps. The Spanish tagger is trained on the
+# annotation conventions of MEDDOCAN and delimits entities far better than the
+# Spanish patterns (strict F1 0.91 vs 0.79 on MEDDOCAN dev), so its boundaries
+# win there; in English the patterns keep the lead for identifier shapes.
+LANG_PRIORITY: dict[str, dict[str, int]] = {
+    "es": {**DEFAULT_PRIORITY, "tagger": 60},
+}
 
 
 def build_pipeline(preset: str = "default", lang: str = "en", names: Iterable[str] | None = None,
@@ -118,7 +128,7 @@ def build_pipeline(preset: str = "default", lang: str = "en", names: Iterable[st
     flt: list[SpanFilter] = []
     if filters:
         flt = [f(lang) for f in FILTERS.values()]
-    return Pipeline(dets, flt, name=preset, lang=lang)
+    return Pipeline(dets, flt, name=preset, lang=lang, priority=dict(LANG_PRIORITY.get(lang, DEFAULT_PRIORITY)))
 
 
 def tag_documents(items: Iterable[Document | FileProblem], pipeline: Pipeline, total: int = 0,

@@ -5,12 +5,19 @@ Rule (``resolve``): spans are ranked by the sort key
 each span claims the characters nobody has claimed yet. A span whose every
 character is already claimed is dropped; one that is partly claimed keeps its
 unclaimed remainder(s), whitespace trimmed, when they contain a letter or digit
-(recall first: a longer, lower-ranked span still covers what the winner missed). The whole
-range is checked, not only the ends, because the key is not longest-first.
-The output never overlaps and every output character was claimed by an input.
+(recall first: a longer, lower-ranked span still covers what the winner missed).
+When the partly claimed span overlaps exactly one winner *of the same category*
+and nothing else, the winner grows to the union instead (``12 de`` +
+``diciembre de 2016`` is one date, not two fragments). The whole range is
+checked, not only the ends, because the key is not longest-first. The output
+never overlaps and every output character was claimed by an input.
 
 ``join_adjacent`` then joins spans of the same label that touch, or that are
-separated only by a space or two on the same line (``John`` + ``Smith``).
+separated only by a space or two on the same line (``John`` + ``Smith``), when
+at least one of the two comes from a detector that does not delimit entities
+itself (a lexicon or the user). Two tagger spans, or two pattern spans, stay
+apart: their detector already decided where each entity ends (``28036`` +
+``Madrid`` are two places).
 """
 
 from __future__ import annotations
@@ -37,8 +44,26 @@ def resolve(spans: Iterable[Span], text: str | None = None,
             priority: Mapping[str, int] = DEFAULT_PRIORITY) -> list[Span]:
     ranked = sorted(spans, key=lambda s: (-_priority(s, priority), -s.length, -s.confidence, s.start, s.label))
     claimed: list[tuple[int, int]] = []  # sorted, disjoint intervals
-    out: list[Span] = []
+    owner: dict[tuple[int, int], int] = {}  # claimed interval -> index in out
+    out: list[Span | None] = []
     for s in ranked:
+        hits = _overlapping(claimed, s.start, s.end)
+        if len(hits) == 1:
+            w = out[owner[hits[0]]]
+            if w is not None and same_category(w.label, s.label) and not w.contains(s):
+                a, b = min(w.start, s.start), max(w.end, s.end)
+                if text is not None:  # a grown span carries no edge whitespace
+                    while a < b - 1 and text[a].isspace():
+                        a += 1
+                    while b > a + 1 and text[b - 1].isspace():
+                        b -= 1
+                if _overlapping(claimed, a, b) == hits:
+                    claimed.remove(hits[0])
+                    idx = owner.pop(hits[0])
+                    out[idx] = w.with_bounds(a, b)
+                    _claim(claimed, a, b)
+                    owner[(a, b)] = idx
+                    continue
         for a, b in _unclaimed(claimed, s.start, s.end):
             if text is not None and not any(c.isalnum() for c in text[a:b]):
                 continue
@@ -48,10 +73,26 @@ def resolve(spans: Iterable[Span], text: str | None = None,
                 while text[b - 1].isspace():
                     b -= 1
             piece = s if (a, b) == (s.start, s.end) else s.with_bounds(a, b)
+            owner[(a, b)] = len(out)
             out.append(piece)
             _claim(claimed, a, b)
-    out.sort(key=lambda s: s.start)
-    return out
+    result = [x for x in out if x is not None]
+    result.sort(key=lambda s: s.start)
+    return result
+
+
+def _overlapping(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
+    import bisect
+
+    i = max(0, bisect.bisect_left(claimed, (a, a)) - 1)
+    hits = []
+    for k in range(i, len(claimed)):
+        ca, cb = claimed[k]
+        if ca >= b:
+            break
+        if cb > a:
+            hits.append((ca, cb))
+    return hits
 
 
 def _unclaimed(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:
@@ -88,13 +129,19 @@ def _joinable_gap(gap: str) -> bool:
     return len(gap) <= 2 and all(c in " \t" for c in gap)
 
 
+# Detectors whose spans are words, not delimited entities: their pieces may be joined.
+_JOINABLE_FAMILIES = frozenset({"lexicon", "user"})
+
+
 def join_adjacent(spans: Iterable[Span], text: str) -> list[Span]:
-    """Join same-label spans separated by nothing or a short same-line space."""
+    """Join same-label spans separated by nothing or a short same-line space,
+    when at least one of the two comes from a lexicon or the user."""
     out: list[Span] = []
     for s in sorted(spans, key=lambda s: s.start):
         if out:
             prev = out[-1]
-            if prev.label == s.label and prev.end <= s.start and _joinable_gap(text[prev.end : s.start]):
+            if (prev.label == s.label and prev.end <= s.start and _joinable_gap(text[prev.end : s.start])
+                    and ({source_family(prev.source), source_family(s.source)} & _JOINABLE_FAMILIES)):
                 src = prev.source if prev.source == s.source else (
                     prev.source if _same_family(prev, s) else f"{source_family(prev.source)}+{source_family(s.source)}")
                 out[-1] = Span(prev.start, s.end, prev.label, src, min(prev.confidence, s.confidence),

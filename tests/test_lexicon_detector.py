@@ -132,3 +132,17 @@ def test_offsets_inside_text(words, junk):
         assert 0 <= s.start < s.end <= len(text)
         assert s.slice(text) == text[s.start:s.end]
         assert s.slice(text).strip() == s.slice(text)
+
+
+def test_title_case_name_pair_without_cue_is_found():
+    """Both words are also common English words ("john", "smith"); the pair still counts."""
+    from deid_engine.pipeline import build_pipeline
+    from deid_engine.types import Document
+
+    p = build_pipeline("rules", "en")
+    text = "Patient John Smith was seen today."
+    spans = p.run(Document(text))
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("John Smith", "PATIENT")]
+    assert spans[0].confidence >= 0.5
+    start = p.run(Document("Will Park the car by the door."))  # sentence-initial: a suggestion at most
+    assert all(s.confidence < 0.5 for s in start)

@@ -626,6 +626,14 @@ class LexiconDetector:
                 conf, label = 0.75, "DOCTOR"  # "per carol wolfe"
             elif cue == "WEAK" and (in_first or in_sur) and not blocked:
                 conf, label = 0.8, "PATIENT"
+            elif (mode == "mixed" and in_first and length >= 2 and toks[j].n in self.surname
+                  and all(x.text[:1].isupper() and x.text[1:].islower() for x in (t, toks[j]))
+                  and t.n not in self.medical and toks[j].n not in self.medical
+                  and t.n not in STOP and toks[j].n not in STOP):
+                # "Patient John Smith": a first name + surname pair in title case; at the start of a
+                # sentence capitals say less ("May Day"), so there it is only a suggestion
+                initial = i == 0 or toks[i - 1].text in ".!?:" or "\n" in text[toks[i - 1].end:t.start]
+                conf, label = (0.45 if initial else 0.6), "PATIENT"
             elif (in_first or in_sur) and not blocked and not (
                     mode == "mixed" and t.text.isupper() and len(t.text) <= 5):  # "ANA", "EVA": acronyms
                 pair = length >= 2 and (in_first and toks[j].n in self.surname)

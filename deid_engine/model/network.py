@@ -68,17 +68,25 @@ class TaggerNet(nn.Module):
         out, _ = lstm(packed)
         return pad_packed_sequence(out, batch_first=True, total_length=x.shape[1])[0]
 
+    def _char_features(self, chars: torch.Tensor) -> torch.Tensor:
+        """chars (N, C) -> max-pooled char-CNN features (N, filters); padding ignored."""
+        ce = self.char_emb(chars).transpose(1, 2)                             # (N, char_dim, C)
+        cf = self.char_cnn(ce)                                                # (N, filters, C)
+        cf = cf.masked_fill((chars.unsqueeze(1) == 0), -1e4).amax(2)          # (N, filters)
+        return torch.where(cf < -1e3, torch.zeros_like(cf), cf)
+
     def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> torch.Tensor:
         """words (B, L), chars (B, L, C), feats (B, L, F), mask (B, L); skel (B, S),
         skel_pos (B, L), skel_mask (B, S) -> emissions (B, L, K)."""
         B, L = words.shape
         parts = [self.word_emb(words), feats]
         if self.cfg.use_char:
-            C = chars.shape[2]
-            ce = self.char_emb(chars.view(B * L, C)).transpose(1, 2)          # (B*L, char_dim, C)
-            cf = self.char_cnn(ce)                                            # (B*L, filters, C)
-            cf = cf.masked_fill((chars.view(B * L, 1, C) == 0), -1e4).amax(2)  # (B*L, filters)
-            cf = torch.where(cf < -1e3, torch.zeros_like(cf), cf)
+            flat = chars.view(B * L, chars.shape[2])                          # (B*L, C)
+            if self.training:
+                cf = self._char_features(flat)
+            else:  # inference: each distinct token spelling once (punctuation, common words repeat)
+                uniq, inv = torch.unique(flat, dim=0, return_inverse=True)
+                cf = self._char_features(uniq)[inv]
             parts.append(cf.view(B, L, -1))
         x = self.drop(torch.cat(parts, 2))                                    # (B, L, d_in)
         h = self._run_lstm(self.lstm, x, mask.sum(1))                         # (B, L, 2H)

@@ -10,6 +10,7 @@ source ``tagger:<lang>`` and confidence = mean token marginal of the span.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -58,9 +59,13 @@ class TaggerDetector:
             return
         import torch
 
-        from ..model.io import TaggerModel, auto_threads
+        from ..model.io import TaggerModel
 
-        torch.set_num_threads(auto_threads())
+        # One intra-op thread: inference is many small batched steps that gain little from
+        # a second thread and collapse when threads outnumber free cores (2 threads in each
+        # of 2 processes ran 8x slower here). Parallelism comes from processes instead
+        # (``deid redact --jobs``, Dask workers). DEID_TORCH_THREADS overrides.
+        torch.set_num_threads(int(os.environ.get("DEID_TORCH_THREADS", "1") or 1))
 
         path = self.path or model_dir(self.lang)
         if not (path / "model.json").is_file():

@@ -32,9 +32,10 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 import torch
 
-from ..model.data import Example, Window, bio_tags, collate, load_folder, tag_names, windows
+from ..model.data import Example, Window, bio_tags, load_folder, windows
 from ..model.features import Featurizer, Vocab, norm_word, skeleton_key
-from ..model.io import TaggerModel, device
+from ..model.io import TaggerModel, auto_threads, device
+from ..model.train import length_batches, train_step
 from ..model.network import NetConfig, TaggerNet
 from ..tokenize import tokenize
 from ..types import Cancelled, Progress
@@ -259,11 +260,6 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     np_rng = np.random.default_rng(cfg.seed)
-    try:
-        from ..model.train import auto_threads
-    except ImportError:  # older training module
-        def auto_threads() -> int:
-            return 2
     torch.set_num_threads(cfg.threads or auto_threads())
     if base is None:
         return (yield from _from_scratch(train_examples, cfg, cancelled))
@@ -312,28 +308,15 @@ def finetune(base: TaggerModel | None, train_examples: Sequence[Example], cfg: R
             if len(pick) < n_rep and p_o:
                 items += [p_o[i] for i in np_rng.choice(len(p_o), size=min(n_rep - len(pick), len(p_o)),
                                                           replace=False)]
-        rng.shuffle(items)
-        chunk = cfg.batch * 20
-        items = [w for s in range(0, len(items), chunk) for w in sorted(items[s : s + chunk], key=lambda w: w.b - w.a)]
-        batches = [items[s : s + cfg.batch] for s in range(0, len(items), cfg.batch)]
-        rng.shuffle(batches)
+        batches = length_batches(items, cfg.batch, rng)
         loss_sum = 0.0
         for bi, bw in enumerate(batches):
             _check(cancelled)
-            batch, y = collate(bw, dev_)
-            if cfg.word_dropout:
-                drop = torch.rand(batch["words"].shape, device=dev_) < cfg.word_dropout
-                batch["words"] = batch["words"].masked_fill(drop & batch["mask"], 1)
             # learning rate decays linearly to 10 % over the planned steps or the time budget
             done_frac = max(step / total, (time.time() - started) / max(1.0, cfg.max_seconds))
             for g in opt.param_groups:
                 g["lr"] = cfg.lr * max(0.1, 1.0 - 0.9 * min(1.0, done_frac))
-            loss = net.loss(batch, y)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
-            opt.step()
-            loss_sum += float(loss.detach())
+            loss_sum += train_step(net, opt, bw, dev_, cfg.word_dropout)
             step += 1
             if bi % 5 == 0 or bi == len(batches) - 1:
                 yield Progress(step, total, f"fine-tuning: epoch {epoch}/{n_epochs}", t_train)

@@ -22,7 +22,7 @@ import random
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable
 
 from ..resources import resource_path
 from ..types import Span

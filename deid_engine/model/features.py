@@ -12,7 +12,6 @@ start of a line, a signature block) is visible to a second recurrent branch.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence

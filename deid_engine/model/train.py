@@ -13,7 +13,6 @@ import math
 import random
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, Iterator
 
 import numpy as np
@@ -140,6 +139,32 @@ def augment_examples(cfg: TrainConfig, train: list[Example], rng: random.Random)
     return out
 
 
+
+def length_batches(items: list, batch: int, rng: random.Random) -> list[list]:
+    """Shuffled batches of windows, grouped by length inside chunks of 20
+    batches: less padding, still shuffled."""
+    items = list(items)
+    rng.shuffle(items)
+    chunk = batch * 20
+    items = [w for s in range(0, len(items), chunk) for w in sorted(items[s : s + chunk], key=lambda w: w.b - w.a)]
+    batches = [items[s : s + batch] for s in range(0, len(items), batch)]
+    rng.shuffle(batches)
+    return batches
+
+
+def train_step(net, opt, windows_: list, dev_, word_dropout: float) -> float:
+    """One optimiser step on a batch of windows (word dropout, clipped gradients); the loss."""
+    batch, y = collate(windows_, dev_)
+    if word_dropout:
+        drop = torch.rand(batch["words"].shape, device=dev_) < word_dropout
+        batch["words"] = batch["words"].masked_fill(drop & batch["mask"], 1)
+    loss = net.loss(batch, y)
+    opt.zero_grad()
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+    opt.step()
+    return float(loss.detach())
+
 def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     started = time.time()
     torch.manual_seed(cfg.seed)
@@ -205,26 +230,10 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
         net.train()
         k = int(round(cfg.o_keep * len(o_w)))
         chosen_o = [o_w[i] for i in np_rng.choice(len(o_w), size=min(k, len(o_w)), replace=False)] if o_w else []
-        items = phi_w + chosen_o
-        rng.shuffle(items)
-        # group by length inside chunks of 20 batches: less padding, still shuffled
-        chunk = cfg.batch * 20
-        items = [w for s in range(0, len(items), chunk)
-                 for w in sorted(items[s : s + chunk], key=lambda w: w.b - w.a)]
-        batches = [items[s : s + cfg.batch] for s in range(0, len(items), cfg.batch)]
-        rng.shuffle(batches)
+        batches = length_batches(phi_w + chosen_o, cfg.batch, rng)
         loss_sum = 0.0
         for bi, bw in enumerate(batches):
-            batch, y = collate(bw, dev_)
-            if cfg.word_dropout:
-                drop = torch.rand(batch["words"].shape, device=dev_) < cfg.word_dropout
-                batch["words"] = batch["words"].masked_fill(drop & batch["mask"], 1)
-            loss = net.loss(batch, y)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
-            opt.step()
-            loss_sum += float(loss.detach())
+            loss_sum += train_step(net, opt, bw, dev_, cfg.word_dropout)
             step += 1
             if bi % 5 == 0 or bi == len(batches) - 1:
                 yield Progress(step, total_steps, f"epoch {epoch}/{cfg.epochs} loss {loss_sum / (bi + 1):.3f}",

@@ -456,40 +456,30 @@ class ReviewController(QObject):
         self.message.emit(f"{'Rejected' if verdict == 'reject' else 'Marked'} {len(decisions)} occurrence(s) in {where}.")
 
     def undo(self) -> None:
-        if self.session is None:
-            return
-        try:
-            docs = self.session.undo()
-        except OSError as e:
-            self.error.emit("Undo", f"Could not write to the decision log ({type(e).__name__}).")
-            return
-        if docs is None:
-            self.message.emit("Nothing to undo.")
-            return
-        self._after_change(docs, None)
-        if self.current_span() is None:
-            self._advance_after(self.current_pos)
-        else:
-            self.currentSpanChanged.emit()
-        self.message.emit("Undone.")
+        self._step_history("undo")
 
     def redo(self) -> None:
+        self._step_history("redo")
+
+    def _step_history(self, which: str) -> None:
+        """Undo or redo one step of the session's history."""
         if self.session is None:
             return
+        title = which.capitalize()
         try:
-            docs = self.session.redo()
+            docs = getattr(self.session, which)()
         except OSError as e:
-            self.error.emit("Redo", f"Could not write to the decision log ({type(e).__name__}).")
+            self.error.emit(title, f"Could not write to the decision log ({type(e).__name__}).")
             return
         if docs is None:
-            self.message.emit("Nothing to redo.")
+            self.message.emit(f"Nothing to {which}.")
             return
         self._after_change(docs, None)
         if self.current_span() is None:
             self._advance_after(self.current_pos)
         else:
             self.currentSpanChanged.emit()
-        self.message.emit("Redone.")
+        self.message.emit("Undone." if which == "undo" else "Redone.")
 
     def toggle_reviewed(self) -> None:
         if not self._can_decide():

@@ -15,11 +15,13 @@ from .formats import READERS, read_document_file
 from .text import DEFAULT_MAX_BYTES, ReadError
 
 
-def list_note_files(folder: Path, extensions: tuple[str, ...] | None = None) -> list[Path]:
-    """Note files under ``folder`` (recursive, sorted, hidden files skipped)."""
+def scan_folder(folder: Path, extensions: tuple[str, ...] | None = None) -> tuple[list[Path], int]:
+    """Note files under ``folder`` (recursive, sorted, hidden files and folders
+    skipped) and how many other files were left out."""
     folder = Path(folder)
     exts = {e.lower() for e in (extensions or tuple(READERS))}
     out: list[Path] = []
+    others = 0
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for f in files:
@@ -28,7 +30,14 @@ def list_note_files(folder: Path, extensions: tuple[str, ...] | None = None) -> 
             p = Path(root) / f
             if p.suffix.lower() in exts:
                 out.append(p)
-    return sorted(out)
+            else:
+                others += 1
+    return sorted(out), others
+
+
+def list_note_files(folder: Path, extensions: tuple[str, ...] | None = None) -> list[Path]:
+    """Note files under ``folder`` (recursive, sorted, hidden files skipped)."""
+    return scan_folder(folder, extensions)[0]
 
 
 def iter_folder(folder: Path, extensions: tuple[str, ...] | None = None,

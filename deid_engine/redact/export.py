@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from ..io.folder import scan_folder
 from ..io.formats import READERS
 from ..io.formats_extra import pdf_output_name, read_csv, write_csv, write_docx, write_rtf_in_place
 from ..io.text import DEFAULT_MAX_BYTES, ReadError, encode_text
@@ -429,18 +430,7 @@ def check_folders(in_dir: Path, out_dir: Path) -> tuple[Path, Path]:
 
 def list_export_files(in_dir: Path) -> tuple[list[Path], int]:
     """Files with a reader (sorted) and how many other files were left out."""
-    files, ignored = [], 0
-    for root, dirs, names in os.walk(in_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for n in names:
-            if n.startswith("."):
-                continue
-            p = Path(root) / n
-            if p.suffix.lower() in READERS:
-                files.append(p)
-            else:
-                ignored += 1
-    return sorted(files), ignored
+    return scan_folder(in_dir)
 
 
 def _pipeline_for(options: ExportOptions, pipeline: Any, needed: bool) -> tuple[Any, str]:

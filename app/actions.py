@@ -50,6 +50,19 @@ def export_available() -> bool:
         return False
 
 
+def preload_engine() -> None:
+    """Import torch on the GUI thread while the window is being built.
+
+    A first ``import torch`` on the tagging thread holds the interpreter lock
+    long enough to freeze the window for about 0.2 s just after a folder is
+    opened; at start-up the same cost is part of the launch instead.
+    """
+    try:
+        import torch  # noqa: F401
+    except ImportError:  # a rules-only build
+        pass
+
+
 def build_default_pipeline(lang: str):
     """The "default" preset, or an empty pipeline (and the reason) when none is registered."""
     from deid_engine.pipeline import Pipeline, build_pipeline

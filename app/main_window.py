@@ -17,7 +17,7 @@ from deid_engine.resources import resource_path, user_path
 from deid_engine.review.state import EXPORTED, IN_REVIEW, PENDING, REVIEWED, TAGGED
 from deid_engine.taxonomy import CATEGORIES
 
-from .actions import CATEGORY_KEYS, ReviewController, export_available
+from .actions import CATEGORY_KEYS, ReviewController, export_available, preload_engine
 from .dialogs import SettingsDialog, label_menu
 from .help_overlay import HelpOverlay
 from .highlighter import DocumentView, span_format
@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         icon = resource_path("icons", "deid-studio.svg")
         if icon.is_file():
             self.setWindowIcon(QIcon(str(icon)))
+        preload_engine()
         self.controller = controller or ReviewController(parent=self)
         self.offsets = OffsetMap("")
         self._relabel_mode = False

@@ -72,9 +72,12 @@ def main() -> int:
         last = [0.0]
         first_shown = [None]
 
+        when: list[float] = []
+
         def tick():
             now = clock.nsecsElapsed() / 1e6
             gaps.append(now - last[0])
+            when.append(now)
             last[0] = now
             c = win.controller
             if first_shown[0] is None and c.current is not None and c.current.predicted is not None:
@@ -110,6 +113,9 @@ def main() -> int:
         print(f"timer ticks: {len(gaps)}; stalls over 50 ms: {sum(1 for x in stalls if x > 50)}; "
               f"over 200 ms: {sum(1 for x in stalls if x > 200)}")
         win.close()
+        top = sorted(zip(gaps[1:], when[1:]), reverse=True)[:3]
+        print("largest stalls (ms, ended at ms after opening): "
+              + ", ".join(f"{g - 10:.0f} at {t:.0f}" for g, t in top))
         print(f"worst_stall_ms={worst:.0f} p99_stall_ms={p99:.0f}")
         return 0
     finally:

@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from deid_engine.io.brat import format_ann, iter_brat_folder, parse_ann, read_brat_folder, taxonomy_labels
 from deid_engine.taxonomy import is_label
 
@@ -41,3 +43,21 @@ def test_cli_convert_then_evaluate_is_perfect(physionet_train, tmp_path):
     run("evaluate", "--gold", str(physionet_train), "--pred", str(empty), "--json", str(tmp_path / "e.json"))
     r = json.loads((tmp_path / "e.json").read_text())
     assert r["token"]["recall"] == 0.0
+
+
+@pytest.mark.parametrize("split", ["train", "dev"])
+def test_meddocan_gold_spans_cover_the_annotated_text(split, meddocan_train, meddocan_dev):
+    """Every span read from MEDDOCAN covers exactly the text its .ann line quotes.
+
+    Some MEDDOCAN files start with a UTF-8 BOM that the .ann offsets count: reading
+    them without the shift put every gold span one character to the right.
+    """
+    folder = meddocan_train if split == "train" else meddocan_dev
+    checked = 0
+    for d in iter_brat_folder(folder):
+        quoted = [line.split("\t")[2] for line in (folder / f"{d.name}.ann").read_text(encoding="utf-8").splitlines()
+                  if line.startswith("T") and ";" not in line.split("\t")[1]]
+        got = sorted(d.text[s.start:s.end] for s in d.spans)
+        assert got == sorted(quoted), d.name
+        checked += len(got)
+    assert checked > 5000

@@ -22,6 +22,19 @@ def test_parse_ann_skips_out_of_range():
     assert parse_ann("T1\tDate 0 40\tx\n", 10) == []
 
 
+@pytest.mark.parametrize("bom, codec", [(codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le")])
+def test_brat_offsets_count_the_bom(tmp_path, bom, codec):
+    # BRAT (and MEDDOCAN's files) count a leading byte-order mark as a character;
+    # the decoded text drops it, so the gold spans must move left by one.
+    text = "Nombre: Blanca.\nFecha: 05/03/1996."
+    (tmp_path / "n.txt").write_bytes(bom + text.encode(codec))
+    (tmp_path / "n.ann").write_text("T1\tNOMBRE_SUJETO_ASISTENCIA 9 15\tBlanca\n"
+                                    "T2\tFECHAS 24 34\t05/03/1996\n", encoding="utf-8")
+    doc = read_brat_folder(tmp_path)[0]
+    assert doc.text == text
+    assert [doc.text[s.start:s.end] for s in doc.spans] == ["Blanca", "05/03/1996"]
+
+
 def test_brat_folder_roundtrip(tmp_path):
     doc = AnnotatedDocument(Document("Seen by Dr Smith\r\non 7/22.", name="n1"),
                             (Span(11, 16, "DOCTOR"), Span(21, 25, "DATE")))

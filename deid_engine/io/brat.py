@@ -30,7 +30,12 @@ def taxonomy_labels(label: str) -> str:
 
 
 def parse_ann(ann: str, text_len: int | None = None, label_fn: LabelFn = _identity,
-              source: str = "gold") -> list[Span]:
+              source: str = "gold", shift: int = 0) -> list[Span]:
+    """Entity spans of an ``.ann`` file; ``shift`` is subtracted from every offset.
+
+    ``shift`` is 1 when the ``.txt`` starts with a byte-order mark: BRAT counts the
+    BOM as a character, the decoded text does not have it.
+    """
     spans: list[Span] = []
     for lineno, line in enumerate(ann.splitlines(), 1):
         if not line.startswith("T"):
@@ -50,6 +55,7 @@ def parse_ann(ann: str, text_len: int | None = None, label_fn: LabelFn = _identi
             except ValueError:
                 log.warning("ann line %d: bad offsets skipped", lineno)
                 continue
+            a, b = max(0, a - shift), b - shift
             if b <= a or (text_len is not None and b > text_len):
                 log.warning("ann line %d: offsets outside the text skipped", lineno)
                 continue
@@ -64,7 +70,8 @@ def read_brat_document(txt_path: Path, label_fn: LabelFn = _identity) -> Annotat
     ann_path = txt_path.with_suffix(".ann")
     spans: list[Span] = []
     if ann_path.exists():
-        spans = parse_ann(ann_path.read_text(encoding="utf-8"), len(doc.text), label_fn)
+        spans = parse_ann(ann_path.read_text(encoding="utf-8-sig"), len(doc.text), label_fn,
+                          shift=decoded.bom_chars)
     return AnnotatedDocument(doc, tuple(spans))
 
 

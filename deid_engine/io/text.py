@@ -23,6 +23,15 @@ class DecodedText:
     encoding: str  # codec name to write it back with ("utf-8-sig" keeps the BOM)
     warning: str = ""
 
+    @property
+    def bom_chars(self) -> int:
+        """Characters the decoder dropped at the start (1 for a byte-order mark, else 0).
+
+        Tools that count the BOM as a character (BRAT, MEDDOCAN's files) give offsets
+        this much larger than offsets into ``text``.
+        """
+        return 1 if self.encoding in ("utf-8-sig", "utf-16", "utf-32") else 0
+
 
 def _looks_binary(data: bytes) -> bool:
     sample = data[:8192]

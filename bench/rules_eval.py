@@ -52,10 +52,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (train only)")
     ap.add_argument("--label", default="", help="restrict --errors to this gold/pred category")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
     lang = args.lang or ("es" if args.corpus == "meddocan" else "en")
     docs = load_corpus(args.corpus, args.split, args.data, args.limit)
-    pipe = build_pipeline(args.detectors, lang=lang).load()
+    pipe = build_pipeline(args.detectors, lang=lang)
+    if args.model is not None:
+        for det in pipe.detectors:
+            if hasattr(det, "path"):
+                det.path = args.model
+    pipe = pipe.load()
     t0 = time.perf_counter()
     texts, gold, pred = {}, {}, {}
     for d in docs:
@@ -64,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
     print(f"corpus={args.corpus} split={args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
+          f"model={args.model or 'default'} "
           f"seconds={dt:.2f}")
     print(rep.format_table())
     if args.corpus == "meddocan":

@@ -37,6 +37,7 @@ class Pipeline:
     name: str = "custom"
     lang: str = "en"
     priority: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PRIORITY))
+    delimiters: frozenset[str] = frozenset()  # source families whose spans are never reshaped
     _loaded: bool = False
 
     def load(self) -> "Pipeline":
@@ -54,7 +55,8 @@ class Pipeline:
 
     def describe(self) -> dict:
         """Versions for audit reports (no PHI)."""
-        out: dict = {"pipeline": self.name, "lang": self.lang, "detectors": {}}
+        out: dict = {"pipeline": self.name, "lang": self.lang, "detectors": {},
+                     "merge": {"priority": dict(self.priority), "delimiters": sorted(self.delimiters)}}
         for d in [*self.detectors, *self.filters]:
             info = getattr(d, "describe", None)
             out["detectors"][d.name] = info() if callable(info) else {}
@@ -90,14 +92,15 @@ class Pipeline:
         return [self._finish(doc, spans) for doc, spans in zip(docs, raw)]
 
     def _finish(self, doc: Document, raw: list[Span]) -> list[Span]:
-        spans = merge_spans(raw, doc.text, self.priority)
+        spans = merge_spans(raw, doc.text, self.priority, self.delimiters)
         for f in self.filters:
             spans = f.filter(doc, spans)
         return spans
 
 
-def merge_spans(spans: Iterable[Span], text: str, priority: dict[str, int] | None = None) -> list[Span]:
-    return join_adjacent(resolve(spans, text, priority or DEFAULT_PRIORITY), text)
+def merge_spans(spans: Iterable[Span], text: str, priority: dict[str, int] | None = None,
+                delimiters: Iterable[str] = ()) -> list[Span]:
+    return join_adjacent(resolve(spans, text, priority or DEFAULT_PRIORITY, delimiters), text)
 
 
 # Per-language source ranking for overlaps. The Spanish tagger is trained on the
@@ -107,6 +110,9 @@ def merge_spans(spans: Iterable[Span], text: str, priority: dict[str, int] | Non
 LANG_PRIORITY: dict[str, dict[str, int]] = {
     "es": {**DEFAULT_PRIORITY, "tagger": 60},
 }
+# ... and its spans are final: rules only add entities where it found none (on MEDDOCAN
+# train, reshaping tagger spans with rule spans cost strict F1; see docs/tagger.md).
+LANG_DELIMITERS: dict[str, frozenset[str]] = {"es": frozenset({"tagger"})}
 
 
 def build_pipeline(preset: str = "default", lang: str = "en", names: Iterable[str] | None = None,
@@ -128,7 +134,8 @@ def build_pipeline(preset: str = "default", lang: str = "en", names: Iterable[st
     flt: list[SpanFilter] = []
     if filters:
         flt = [f(lang) for f in FILTERS.values()]
-    return Pipeline(dets, flt, name=preset, lang=lang, priority=dict(LANG_PRIORITY.get(lang, DEFAULT_PRIORITY)))
+    return Pipeline(dets, flt, name=preset, lang=lang, priority=dict(LANG_PRIORITY.get(lang, DEFAULT_PRIORITY)),
+                    delimiters=LANG_DELIMITERS.get(lang, frozenset()))
 
 
 def tag_documents(items: Iterable[Document | FileProblem], pipeline: Pipeline, total: int = 0,

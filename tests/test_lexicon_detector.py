@@ -109,6 +109,15 @@ def test_spanish_cues_and_places(es):
     assert any(lbl == "HOSPITAL" and "Hospital Universitario La Paz" in s for s, lbl in found(es, t3))
 
 
+def test_spanish_words_and_acronyms_are_not_name_cues(es):
+    # mixed-case Spanish text: "SR" (síndrome de realimentación) and "DR" (desprendimiento
+    # de retina) are acronyms, "son" means "are", a parenthesis ends a cue
+    text = ("La paciente de 60 años ingresa por desnutrición severa. Para la prevención del SR, se "
+            "recomienda tiamina. Presenta un DR traccional inferior. Las lentes son bien toleradas. "
+            "Tiene cuatro hermanos (tres varones y una mujer) han tenido desprendimiento de retina.")
+    assert found(es, text) == set()
+
+
 def test_norm_is_shared_and_strips_accents():
     assert norm("CUÉLLAR") == norm("cuellar") == "cuellar"
     assert norm("Smith's") == "smith"

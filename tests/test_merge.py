@@ -62,3 +62,34 @@ def test_join_adjacent_names():
     t = "John Smith"
     out = join_adjacent([Span(0, 4, "PATIENT", "lexicon:name"), Span(5, 10, "PATIENT", "lexicon:name")], t)
     assert [(s.start, s.end) for s in out] == [(0, 10)]
+
+
+ES_PRIORITY = {"user": 100, "tagger": 60, "pattern": 50, "lexicon": 30}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(span_st, max_size=12))
+def test_delimiter_spans_come_out_whole(spans):
+    """With the tagger as delimiter, the other detectors never reshape a tagger span:
+    tagger output covers only tagger input characters, and every tagger input character
+    not claimed by a higher-ranked (user) span is still covered by a tagger output."""
+    out = resolve(spans, TEXT, ES_PRIORITY, delimiters={"tagger"})
+    out_sorted = sorted(out, key=lambda s: s.start)
+    for a, b in zip(out_sorted, out_sorted[1:]):
+        assert a.end <= b.start
+    tag_in = _covered([s for s in spans if s.source.startswith("tagger")])
+    tag_out = _covered([s for s in out if s.source.startswith("tagger")])
+    user_out = _covered([s for s in out if s.source.startswith("user")])
+    assert tag_out <= tag_in
+    assert {i for i in tag_in if TEXT[i].isalnum()} <= tag_out | user_out
+
+
+def test_delimiter_blocks_growth_and_remainders():
+    text = "Calle Mayor 5, 3ºB, Madrid"
+    tagger = Span(0, 17, "STREET", "tagger:es", 0.9)        # "Calle Mayor 5, 3º"
+    pattern = Span(0, 18, "STREET", "pattern:es_street", 0.9)  # one character longer
+    lexicon = Span(20, 26, "CITY", "lexicon:city", 0.6)
+    out = resolve([tagger, pattern, lexicon], text, ES_PRIORITY, delimiters={"tagger"})
+    assert [(s.start, s.end, s.source) for s in out] == [(0, 17, "tagger:es"), (20, 26, "lexicon:city")]
+    grown = resolve([tagger, pattern, lexicon], text, ES_PRIORITY)  # default: the union wins
+    assert (grown[0].start, grown[0].end) == (0, 18)

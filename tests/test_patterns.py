@@ -129,6 +129,11 @@ ES_MATCH = [
     ("Nombre:  Ernesto.\n", "Ernesto", "PATIENT"),
     ("Informe clínico del paciente: Varón de 83 años con disnea.", "Varón", "OTHER"),
     ("Paciente del sexo femenino, de 19 años.", "femenino", "OTHER"),
+    ("Presentó fibrilación auricular a los 64 años; después", "64 años", "AGE"),
+    ("Debutó a los 3 años de edad con crisis.", "3 años", "AGE"),
+    ("Lactante de 5 meses con fiebre.", "5 meses", "AGE"),
+    ("Remitido por: Dra. Ana Arillo Crespo\n", "Ana Arillo Crespo", "DOCTOR"),
+    ("Remitido por: Dr. D. Xavier Pascual García\n", "Xavier Pascual García", "DOCTOR"),
 ]
 
 ES_NO_MATCH = [
@@ -136,7 +141,21 @@ ES_NO_MATCH = [
     "Hace 3 años presentó un episodio similar.",
     "Administración por vía oral de 500 mg.",
     "Hemoglobina 12,5 g/dl y plaquetas 250000.",
+    # time elapsed since an event, not an age
+    "A los dos meses presenta exitus.",
+    "En una revisión posterior a los 5 meses de la lesión se tomó biopsia.",
+    "Se retiró el tutor ureteral a los 21 días de la cirugía.",
+    "A los dos años de haber realizado el recambio no hay recidiva.",
+    "El paciente falleció a los 4 meses del diagnóstico.",
+    "Episodio similar en los dos años previos.",
+    "Gestante de 34 semanas con cefalea.",
+    "Se descartó en el paciente una trombocitopenia de origen central.",
 ]
+
+
+def test_es_doctor_field_never_takes_the_title(es):
+    for t in ("Remitido por: Dra. Ana Arillo Crespo. Servicio de Urología\n", "Remitido por: Dr.\n"):
+        assert not any(s.rstrip(".") in ("Dr", "Dra", "D") for s, _ in found(es, t))
 
 
 @pytest.mark.parametrize("text,span,label", ES_MATCH)

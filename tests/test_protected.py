@@ -57,6 +57,25 @@ def test_person_context_keeps(text, word):
     assert len(run_filter(text, word)) == 1
 
 
+@pytest.mark.parametrize("text,word", [
+    ("Test de Coombs directo negativo.", "Coombs"),
+    ("Carcinoma renal grado 2 de Fuhrman.", "Fuhrman"),
+    ("Se sospecha un síndrome de Frey.", "Frey"),
+    ("Ergometría con protocolo de Bruce.", "Bruce"),
+    ("Hoffmann sign positive.", "Hoffmann"),
+])
+def test_lexicon_names_in_eponym_slots_dropped(text, word):
+    assert run_filter(text, word, source="lexicon:name") == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Llamó la hija de Martina.", "Martina"),
+    ("Valorada por la Dra. Bruce en consulta.", "Bruce"),
+])
+def test_lexicon_names_outside_eponym_slots_kept(text, word):
+    assert len(run_filter(text, word, source="lexicon:name")) == 1
+
+
 def test_non_name_spans_and_pattern_spans_untouched():
     t = "Foley on 10/11/60"
     f = ProtectedTermsFilter("en")

@@ -179,7 +179,18 @@ def build_words() -> None:
     write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35, "
           "lower-case entries, plus english-upper 10/35 lower-cased: English, Friday ...)",
           "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
-    write("common_words_es", COMMON_ES.split(), "hand-written for this project", "Apache-2.0")
+    from faker.providers.lorem.es_ES import Provider as LoremES  # the 999 most frequent Spanish words
+
+    def _lower(name: str) -> set[str]:
+        p = OUT / name / "items.txt"
+        return {w.strip().lower() for w in p.read_text(encoding="utf-8").splitlines()} if p.exists() else set()
+
+    # the lorem list holds proper nouns too (garcía, españa, madrid): names and places stay detectable
+    proper = set().union(*(_lower(n) for n in ("first_names_es", "surnames_es", "countries_es", "countries",
+                                                "cities_es", "provinces_es")))
+    write("common_words_es", [*COMMON_ES.split(), *(w for w in LoremES.word_list if w.lower() not in proper)],
+          "hand-written for this project + PyPI `faker` 40.54.0 (lorem/es_ES word list: frequent Spanish words)",
+          "Apache-2.0; MIT")
 
 
 # Frequent Spanish words that are also given names, surnames or places.
@@ -309,8 +320,8 @@ def write_sources() -> None:
               "- `drugs`, `medical_eponyms`, `medical_abbreviations`, `medical_terms` form the protected-terms",
               "  list used by `ProtectedTermsFilter`.",
               "- User lists (protected / always-redact terms) live in the user data directory, not here.",
-              "- Spanish names come from Faker's es_ES provider (MIT); no permissively licensed Spanish",
-              "  frequency word list was reachable, so `common_words_es` is a short hand-written list.",
+              "- Spanish names come from Faker's es_ES provider (MIT); `common_words_es` is a short",
+              "  hand-written list plus Faker's es_ES lorem list (the ~1,000 most frequent Spanish words).",
               "- `first_names_en` interleaves the female and male Census lists by rank."]
     (OUT / "SOURCES.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -78,6 +78,8 @@ RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "sons", "daughters
                  "novio", "cuñada", "cunada", "cuñado", "cunado", "yerno", "nuera", "suegra", "suegro"}
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
+# English cue words that are common Spanish words ("son" = "are"): no cue in Spanish notes.
+EN_ONLY_CUES = {"son", "sons", "pa", "np", "rn", "md", "mom", "dad", "sis", "bro"}
 SPANISH_TITLES = {"sr", "sra", "srta", "d", "dna", "don", "dona", "señor", "senor", "señora", "senora"}
 NOT_AFTER_TITLE = {"will", "may", "can", "to", "and", "aware", "notified", "here", "in", "at", "is", "was", "said",
                    "says", "ordered", "wants", "feels", "thinks", "re", "regarding", "called", "paged", "informed",
@@ -252,15 +254,19 @@ class LexiconDetector:
             return "lower"
         return "mixed"
 
-    def _cue_before(self, toks: list[_Tok], i: int, text: str) -> str | None:
+    def _cue_before(self, toks: list[_Tok], i: int, text: str, mode: str = "mixed") -> str | None:
         """The subtype a cue right before token i asks for, or None."""
         if i == 0:
             return None
         p = toks[i - 1]
         gap = text[p.end:toks[i].start]
-        if "\n" in gap or len(gap) > 4:
+        if "\n" in gap or len(gap) > 4 or "(" in gap or ")" in gap:
             return None
         pn = p.n
+        if mode == "mixed" and len(p.text) >= 2 and p.text.isupper() and pn in STRONG_TITLES:
+            return None  # in mixed-case text "DR", "SR", "MS" are acronyms (retinopathy, sinus rhythm...)
+        if self.lang == "es" and pn in EN_ONLY_CUES:
+            return None  # Spanish "son" means "are"
         if any(c in gap for c in ".;:!?") and not (pn in STRONG_TITLES and gap.lstrip().startswith(".")
                                                    and gap.count(".") == 1):
             return None
@@ -457,7 +463,7 @@ class LexiconDetector:
             blocked = single and (self._is_blocked(first.n) or name_clash)
             if single and len(first.n) < 4:
                 blocked = True
-            cue = self._cue_before(toks, i, text)
+            cue = self._cue_before(toks, i, text, mode)
             conf = 0.0
             if ok and not blocked and (place_cue or k > 1 or mode == "mixed" or lab != "CITY"):
                 conf = 0.75 if (place_cue or k > 1) else 0.6
@@ -543,7 +549,7 @@ class LexiconDetector:
             if not (in_first or in_sur or prev_cue or (i > 0 and len(toks[i - 1].text) == 1)):
                 i += 1
                 continue
-            cue = self._cue_before(toks, i, text) if prev_cue else None
+            cue = self._cue_before(toks, i, text, mode) if prev_cue else None
             strong = cue in ("DOCTOR", "PATIENT", "RELATIVE")
             blocked = self._is_blocked(t.n)
             cap = self._cap(t, mode)

@@ -18,6 +18,10 @@ at least one of the two comes from a detector that does not delimit entities
 itself (a lexicon or the user). Two tagger spans, or two pattern spans, stay
 apart: their detector already decided where each entity ends (``28036`` +
 ``Madrid`` are two places).
+
+With ``delimiters`` (Spanish: the tagger, trained on MEDDOCAN's conventions), a
+lower-ranked span that overlaps a delimiter's span is dropped whole: the rules
+add entities where the tagger found none, but never reshape one it found.
 """
 
 from __future__ import annotations
@@ -41,13 +45,23 @@ def _priority(span: Span, priority: Mapping[str, int]) -> int:
 
 
 def resolve(spans: Iterable[Span], text: str | None = None,
-            priority: Mapping[str, int] = DEFAULT_PRIORITY) -> list[Span]:
+            priority: Mapping[str, int] = DEFAULT_PRIORITY, delimiters: Iterable[str] = ()) -> list[Span]:
+    """Non-overlapping spans (see the module docstring).
+
+    ``delimiters``: source families whose spans are final entities: a span of another
+    family that overlaps one of them is dropped whole (no growth, no remainder); it
+    only counts where they found nothing.
+    """
+    delim = frozenset(delimiters)
     ranked = sorted(spans, key=lambda s: (-_priority(s, priority), -s.length, -s.confidence, s.start, s.label))
     claimed: list[tuple[int, int]] = []  # sorted, disjoint intervals
     owner: dict[tuple[int, int], int] = {}  # claimed interval -> index in out
     out: list[Span | None] = []
     for s in ranked:
         hits = _overlapping(claimed, s.start, s.end)
+        if delim and hits and source_family(s.source) not in delim and any(
+                (w := out[owner[h]]) is not None and source_family(w.source) in delim for h in hits):
+            continue
         if len(hits) == 1:
             w = out[owner[hits[0]]]
             if w is not None and same_category(w.label, s.label) and not w.contains(s):

@@ -67,6 +67,34 @@ _AGE_CONTEXT = regex.compile(
     r"\b(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|joven|ancian[oa]|"
     r"femenina|masculino|gestante|primigesta|neonato|recién\s+nacid[oa])\s*,?\s*(?:de\s+)?)$")
 
+_LOS_ONLY = regex.compile(r"(?i)\b(?:a|desde|hasta|en)?\s*los\s+$")
+_PERSON_BEFORE = regex.compile(r"(?i)(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|"
+                               r"joven|ancian[oa]|femenina|masculino|gestante|neonato|nacid[oa])\b[^.;\n]{0,25}$")
+
+
+def _elapsed_time(t: str, s: str | int, e: int) -> bool:
+    """``a los 5 meses de la cirugía``: time elapsed since an event, not an age.
+
+    After a bare ``a los`` / ``desde los`` (no person word just before), months, days
+    and weeks are intervals; years are an interval when an event follows (``a los dos
+    años de la intervención``) and an age otherwise (``a los 64 años``, ``... de edad``).
+    """
+    before = t[max(0, s - 40):s]
+    unit = regex.search(r"(?i)(años?|a\.?|meses|mes|d[íi]as|semanas)\s*$", t[s:e])
+    word = unit.group(1).lower() if unit else ""
+    if word == "semanas" and regex.search(r"(?i)(?:gestante|embaraz\w*|gestaci[óo]n|EG)\s*(?:de\s*)?$", before):
+        return True  # gestational age, not the patient's age
+    los = _LOS_ONLY.search(before)
+    if not los or _PERSON_BEFORE.search(before[-12:]):
+        return False
+    if not word.startswith("a"):
+        return True  # "a los 5 meses", "a los 21 días": an interval
+    if regex.match(r"(?i)en\b", los.group().strip()):
+        return True  # "en los dos años previos"
+    return regex.match(r"(?i)\s*(?:de|del|tras|después|posteriores?|previos|transcurridos|despu[ée]s)\b"
+                       r"(?!\s+(?:edad|vida)\b)", t[e:e + 20]) is not None
+
+
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
@@ -81,9 +109,9 @@ ES_PATTERNS: tuple[Pattern, ...] = (
       validate=lambda s: 1900 <= int(s) <= 2030),
     # ages
     P("es_age", r"(?i)(?P<a>(?<![\w.,])(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s*"
-      r"(?:años|año|a\.|a(?=\W)|meses|mes|d[íi]as|semanas)(?:\s+y\s+\d{1,2}\s*(?:meses|mes|d[íi]as))?)",
+      r"(?:años|año|(?<=\d\s?)a\.|(?<=\d\s?)a(?=\W)|meses|mes|d[íi]as|semanas)(?:\s+y\s+\d{1,2}\s*(?:meses|mes|d[íi]as))?)",
       "AGE", 0.9, group="a",
-      invalidate=lambda t, s, e: _AGE_CONTEXT.search(t[max(0, s - 40):s]) is None or regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
+      invalidate=lambda t, s, e: _AGE_CONTEXT.search(t[max(0, s - 40):s]) is None or _elapsed_time(t, s, e) or regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
                                              r"evoluci[óo]n\s+de|historia\s+de|periodo\s+de|plazo\s+de)\s+$",
                                              t[max(0, s - 25):s]) is not None
       or (regex.search(r"(?i)\b(?:de|con)\s+$", t[max(0, s - 5):s]) is not None
@@ -139,7 +167,7 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_field_apellidos", rf"(?m)^[ \t]*Apellidos[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95,
       group="n"),
     P("es_field_medico", rf"(?m)(?:^|\b)(?:M[ée]dico|Doctora?|Dra?\.|Facultativo|Remitido\s+por|Firmado|Responsable)"
-      rf"[ \t]*:[ \t]*(?:(?:Dra?|Dr)\.?[ \t]+)?(?P<n>{_NAME})(?=[ \t]*(?:N[ºo°]|\.|,|$|\n|[ \t]+c/|[ \t]+Servicio))",
+      rf"[ \t]*:[ \t]*(?:(?:Dra?|Dr)\.?[ \t]+)?(?:D[ña]?\.[ \t]+)?(?!(?:Dra?|Dr|D|Doctora?)\.?(?:[ \t]|$))(?P<n>{_NAME})(?=[ \t]*(?:N[ºo°]|\.|,|$|\n|[ \t]+c/|[ \t]+Servicio))",
       "DOCTOR", 0.9, group="n"),
     P("es_field_domicilio", r"(?m)^[ \t]*(?:Domicilio|Direcci[óo]n)[ \t]*:[ \t]*(?P<s>[^\n]+?)[ \t]*\.?[ \t]*$", "STREET",
       0.93, group="s"),

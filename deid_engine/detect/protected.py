@@ -6,7 +6,9 @@ every word is a protected term (bundled ``medical_eponyms``,
 ``protected`` list) is dropped, unless strong context says it is a person:
 a title right before it (``Mr. Parkinson``, ``Dr. Foley``, ``Dra.``) or a
 credential right after it (``Foley, MD``). A medical head word after it
-(``Parkinson's disease``, ``Foley catheter``, ``Bell palsy``) always wins.
+(``Parkinson's disease``, ``Foley catheter``, ``Bell palsy``) always wins, and
+drops a name found only by the lexicon even when the word is not a listed term
+(``test de Coombs``, ``grado 2 de Fuhrman``); tagger spans need a listed term for that.
 Matching is exact for abbreviations and words under 6 letters, and allows a
 Levenshtein distance of 1 (6-8 letters) or 2 (9+ letters) through rapidfuzz
 for longer words (``Parkinsons``, ``Alzheimers``).
@@ -38,7 +40,15 @@ MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "c
                  "respirations", "breathing", "triad", "law", "classification", "stage", "grade", "point",
                  "pouch", "balloon", "bag", "stockings", "dressing", "enfermedad", "sindrome", "signo", "escala",
                  "sonda", "test", "prueba", "maniobra", "thyroiditis", "encephalopathy", "dementia", "chorea",
-                 "ataxia", "agar", "stain", "body", "bodies", "cell", "cells", "space", "duct", "valve"}
+                 "ataxia", "agar", "stain", "body", "bodies", "cell", "cells", "space", "duct", "valve",
+                 "index", "method", "technique", "solution", "virus", "medium", "incision", "approach", "position",
+                 "tecnica", "indice", "grado", "tincion", "incision", "linea", "formula", "protocolo",
+                 "clasificacion", "criterios", "solucion", "quiste", "fenomeno", "reflejo", "operacion",
+                 "intervencion", "procedimiento", "metodo", "medio", "medios", "perimetria", "campimetria",
+                 "abordaje", "posicion", "niveles", "nivel", "adenoma", "conducto", "tumor", "celulas", "cuerpos",
+                 "colores", "puntuacion", "estadio", "derivacion", "anastomosis", "bloqueo", "cuestionario"}
+# a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
+_EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 FUZZY_MIN = 6
 USER_LIST_REFRESH_S = 1.0
 
@@ -146,7 +156,7 @@ class ProtectedTermsFilter:
 
     def _medical_context_before(self, text: str, span: Span) -> bool:
         # "enfermedad de Crohn", "signo de Murphy", "maniobra de Valsalva"
-        m = regex.search(r"(\p{L}+)[ \t]+(?:de|del)[ \t]+$", text[max(0, span.start - 24):span.start])
+        m = _EPONYM_BEFORE.search(text[max(0, span.start - 30):span.start])
         return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
 
     # -- filter -------------------------------------------------------------------
@@ -169,6 +179,9 @@ class ProtectedTermsFilter:
                 medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
                 if medical or not self._person_context(text, s):
                     continue
+            elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
+                    self._medical_head_after(text, s) or self._medical_context_before(text, s)):
+                continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"
             out.append(s)
         added = [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
                  for m in always.finditer(text, timeout=2.0)] if always is not None else []

@@ -48,6 +48,13 @@ class SettingsDialog(QDialog):
             self.unreviewed.addItem(name, code)
         self.unreviewed.setCurrentIndex(max(0, self.unreviewed.findData(settings.unreviewed)))
         form.addRow("Unreviewed predictions", self.unreviewed)
+        self.ages = QComboBox()
+        for code, name in (("all", "Every age is PHI"), ("over89", "Only ages over 89 (HIPAA Safe Harbor)")):
+            self.ages.addItem(name, code)
+        self.ages.setCurrentIndex(max(0, self.ages.findData(settings.ages)))
+        self.ages.setToolTip("Safe Harbor lets ages under 90 stay in de-identified data; stricter policies "
+                             "(GDPR, many IRBs) treat every age as an identifier. Applies to new tagging.")
+        form.addRow("Ages", self.ages)
         form.addRow(QLabel("Settings are saved in your user data folder."))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -57,7 +64,7 @@ class SettingsDialog(QDialog):
     def result_settings(self) -> Settings:
         return updated(self._settings, suggestion_threshold=round(self.threshold.value(), 2),
                        lang=self.lang.currentData(), operator=self.operator.currentData(),
-                       unreviewed=self.unreviewed.currentData())
+                       unreviewed=self.unreviewed.currentData(), ages=self.ages.currentData())
 
 
 def label_menu(parent: QWidget, title: str = "Label") -> QMenu:

@@ -52,12 +52,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (train only)")
     ap.add_argument("--label", default="", help="restrict --errors to this gold/pred category")
+    ap.add_argument("--ages", choices=("all", "over89"), default=None,
+                    help="age policy (default: the user's setting, 'all'); PhysioNet's guideline is over89")
     ap.add_argument("--model", type=Path, default=None,
                     help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
     lang = args.lang or ("es" if args.corpus == "meddocan" else "en")
     docs = load_corpus(args.corpus, args.split, args.data, args.limit)
     pipe = build_pipeline(args.detectors, lang=lang)
+    if args.ages is not None:
+        for f in pipe.filters:
+            if f.name == "age_policy":
+                f.policy = args.ages
     if args.model is not None:
         for det in pipe.detectors:
             if hasattr(det, "path"):
@@ -71,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
     print(f"corpus={args.corpus} split={args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
-          f"model={args.model or 'default'} "
+          f"model={args.model or 'default'} ages={args.ages or 'setting'} "
           f"seconds={dt:.2f}")
     print(rep.format_table())
     if args.corpus == "meddocan":

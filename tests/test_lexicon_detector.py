@@ -155,3 +155,22 @@ def test_title_case_name_pair_without_cue_is_found():
     assert spans[0].confidence >= 0.5
     start = p.run(Document("Will Park the car by the door."))  # sentence-initial: a suggestion at most
     assert all(s.confidence < 0.5 for s in start)
+
+
+@pytest.mark.parametrize("text", [
+    "GU U.O < GIVEN FLUID BOLUS 1L BICARB AT 500CC Q HR BUN 7. PT AWAKE.",
+    "CORDIS STILL IN PLACE. NEW 20G ANGIO PLACED LA. EP DOCTOR AWARE",
+    "D WITH ACTIVITY AND DEC TO 90'S SYS AT REST. HR 90-100",
+    "tegrillin 2mg and Lido 2mg. D/C Lido at 4am and D/C Integrillin.",
+    "restraints overnight. An 16F Cude was inserted. He had",
+])
+def test_units_and_sizes_are_not_initials(en, text):
+    # a letter glued to a number, an apostrophe or a slash is a unit, a plural or an
+    # abbreviation (1L, 20G, 90'S, D/C), never a name initial
+    assert found(en, text) == set()
+
+
+def test_real_initials_still_found(en):
+    assert any("CLIFFORD" in t and lbl == "DOCTOR"
+               for t, lbl in found(en, "PA # INCREASING EARLIER -> B. CLIFFORD MD AWARE"))
+    assert ("B. Smith", "DOCTOR") in found(en, "Dr. B. Smith saw the patient.")

@@ -25,6 +25,12 @@ __all__ = ["Detector", "SpanFilter", "DETECTORS", "PRESETS", "FILTERS"]
 FILTERS: dict[str, Callable[[str], SpanFilter]] = {}
 
 
+def _age_policy(lang: str) -> SpanFilter:
+    from .policy import AgePolicyFilter
+
+    return AgePolicyFilter(lang)
+
+
 def _pattern(lang: str) -> Detector:
     from .patterns import PatternDetector
 
@@ -56,3 +62,4 @@ PRESETS["rules"] = ("pattern", "lexicon")
 PRESETS["tagger"] = ("tagger",)
 PRESETS["default"] = ("tagger", "pattern", "lexicon")
 FILTERS["protected"] = _protected
+FILTERS["age_policy"] = _age_policy

@@ -128,6 +128,11 @@ for _ph in PLACE_CUES:
     _PLACE_CUE_LAST.setdefault(_ph[-1], []).append(_ph)
 
 
+def _word_start(text: str, pos: int) -> bool:
+    """True when ``pos`` starts a word: ``L`` in ``1L`` or ``S`` in ``90'S`` is not an initial."""
+    return pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "'’/&-")
+
+
 @dataclass(slots=True)
 class _Tok:
     start: int
@@ -497,6 +502,8 @@ class LexiconDetector:
                 if "," in gap and j + 1 != c:
                     break
                 if len(t.n) == 1 and t.text.isalpha():
+                    if not _word_start(text, t.start):
+                        break  # "1L", "20G", "90'S": a unit or a plural, not an initial
                     start = j
                     j -= 1
                     continue
@@ -567,6 +574,8 @@ class LexiconDetector:
                     break
                 if "." in gap and len(toks[j].n) > 1:
                     break  # "Guerra. Correo": a sentence period, not an initial
+                if any(c.isdigit() for c in nx.text) or not _word_start(text, nx.start):
+                    break  # "An 16F Cude": a size, not part of a name
                 if len(nx.text) == 1 and nx.text.isalpha() and nx.text.isupper() and j + 2 < n:
                     j += 1  # middle initial
                     continue
@@ -616,7 +625,8 @@ class LexiconDetector:
                         self._followed_by(toks, j, text, AFTER_RELATIVE)):
                     conf = 0.6  # "son bill called", "wife, rose, left"
                 label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
-            elif t.n not in RELATIVE_CUES and t.n not in NOT_AFTER_TITLE and t.n not in CREDENTIALS and ((
+            elif t.n not in RELATIVE_CUES and t.n not in NOT_AFTER_TITLE and t.n not in CREDENTIALS and i >= 1 \
+                    and _word_start(text, toks[i - 1].start) and ((
                   i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
                   and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")
                   and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR

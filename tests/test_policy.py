@@ -1,0 +1,49 @@
+"""Age policy: 'all' keeps every age; 'over89' (HIPAA Safe Harbor) keeps only ages over 89."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_engine.config import load_settings, save_settings, updated
+from deid_engine.detect.policy import AgePolicyFilter, allowed_by_safe_harbor
+from deid_engine.pipeline import build_pipeline
+from deid_engine.types import Document, Span
+
+
+@pytest.mark.parametrize("text,allowed", [
+    ("82", True), ("89 yo", True), ("in her 80s", True), ("5 meses", True),
+    ("90", False), ("92 y/o", False), ("104", False), ("ninety-one", False), ("noventa y dos años", False),
+    ("sesenta años", False),  # no readable number: when in doubt, redact
+])
+def test_safe_harbor_reading(text, allowed):
+    assert allowed_by_safe_harbor(text) is allowed
+
+
+def _run(policy: str, text: str, spans: list[Span]) -> list[str]:
+    f = AgePolicyFilter("en", policy)
+    f.load()
+    return [text[s.start:s.end] for s in f.filter(Document(text), spans)]
+
+
+def test_over89_drops_young_ages_but_keeps_other_phi_and_user_spans():
+    text = "82 yo man, sister 93 yo, seen 3/4/2020; Dr. Ames. Father 60 yo."
+    spans = [Span(0, 2, "AGE", "pattern:age_yo"), Span(18, 20, "AGE", "pattern:age_yo"),
+             Span(30, 38, "DATE", "pattern:date"), Span(44, 48, "DOCTOR", "lexicon:name"),
+             Span(57, 59, "AGE", "user:add")]
+    assert _run("over89", text, spans) == ["93", "3/4/2020", "Ames", "60"]
+    assert _run("all", text, spans) == ["82", "93", "3/4/2020", "Ames", "60"]
+
+
+def test_unknown_policy_is_refused():
+    with pytest.raises(ValueError):
+        AgePolicyFilter("en", "some").load()
+
+
+def test_pipeline_follows_the_setting():
+    text = "This is a 67 yo woman; her mother is 95 years old."
+    assert load_settings().ages == "all"
+    got = {text[s.start:s.end] for s in build_pipeline("rules", "en").load().run(Document(text)) if s.label == "AGE"}
+    assert got == {"67", "95"}
+    save_settings(updated(load_settings(), ages="over89"))
+    got = {text[s.start:s.end] for s in build_pipeline("rules", "en").load().run(Document(text)) if s.label == "AGE"}
+    assert got == {"95"}

@@ -18,6 +18,9 @@ later rounds fine-tune it).
     python bench/learning_curve.py                       # both starts, 25,50,100,250
     python bench/learning_curve.py --start en --rounds 10,25 --dev-limit 50   # quick
 
+After the English start's last round, the start model and the final model are scored
+on the PhysioNet dev split (English, tagger alone): what replay keeps (forgetting).
+
 Every round's figures are printed as soon as they exist and appended to
 ``--log``. The last line is ``f1_at_100=X retrain_s_max=Y`` (English start).
 """
@@ -125,7 +128,23 @@ def run_start(start: str, args, train_docs, dev, log) -> list[dict]:
             f"F1 {row['f1']:.4f}  token R {row['token_recall']:.4f}  retrain {t_train:.0f}s"
             f" (epochs {row['epochs']}{', ' + row['stopped'] if row['stopped'] else ''})"
             f"  review-sim {t_review:.0f}s  eval {time.time() - t0:.0f}s")
+    if start == "en" and model is not None and args.forgetting:
+        _forgetting(base_dir, model, log)
     return rows
+
+
+def _forgetting(base_dir: Path, model, log) -> None:
+    """English skills before and after the Spanish rounds: the start model and the last
+    fine-tuned one, tagger alone, on the PhysioNet dev split (replay's purpose)."""
+    folder = default_data_dir() / "physionet-deid" / "train"
+    if not folder.is_dir():
+        log("[en] forgetting: PhysioNet corpus absent, not measured")
+        return
+    docs = load_folder(folder, split="dev")
+    for name, m in (("start", TaggerModel.load(base_dir, map_location="cpu")), ("after", model)):
+        ev = evaluate_on(m, docs)
+        log(f"[en] forgetting, PhysioNet dev ({len(docs)} notes), {name}: token P {ev['token']['precision']:.4f} "
+            f"R {ev['token']['recall']:.4f} F1 {ev['token']['f1']:.4f}  strict F1 {ev['strict']['f1']:.4f}")
 
 
 def main() -> int:
@@ -143,6 +162,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 1 on a busy machine)")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--log", default="/tmp/deid_learning_curve.log")
+    ap.add_argument("--no-forgetting", dest="forgetting", action="store_false",
+                    help="skip the English-start model's PhysioNet dev check after the last round")
     args = ap.parse_args()
     args.rounds = sorted({int(x) for x in args.rounds.split(",") if x.strip()})
     logf = open(args.log, "a", encoding="utf-8")

@@ -174,3 +174,20 @@ def test_real_initials_still_found(en):
     assert any("CLIFFORD" in t and lbl == "DOCTOR"
                for t, lbl in found(en, "PA # INCREASING EARLIER -> B. CLIFFORD MD AWARE"))
     assert ("B. Smith", "DOCTOR") in found(en, "Dr. B. Smith saw the patient.")
+
+
+@pytest.mark.parametrize("text,facility", [
+    ("Pt recieved from university of maryland hospital. pt intubated", "university of maryland hospital"),
+    ("PT ADMITTED FROM UNIVERSITY OF MARYLAND MEDICAL CENTER. PT", "UNIVERSITY OF MARYLAND MEDICAL CENTER"),
+    ("yr old male who presented to holy cross hospital from rehab", "holy cross hospital"),
+    ("PT WAS CONFUSED AND TAKEN TO MEMORIAL HOSPITAL. THERE HE", "MEMORIAL HOSPITAL"),
+    ("FAMILY REPORTS THAT AT UNION MEMORIAL, HER SKIN", "UNION MEMORIAL"),
+])
+def test_facility_names_made_of_common_words(en, text, facility):
+    assert (facility, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["Transferred to the general medical floor.", "Seen at the hospital of her choice.",
+                                  "He is a university professor at the hospital."])
+def test_generic_hospital_mentions_are_not_facilities(en, text):
+    assert not any(lbl == "HOSPITAL" for _, lbl in found(en, text))

@@ -115,6 +115,13 @@ STOP = {"the", "a", "an", "of", "and", "to", "from", "at", "in", "on", "by", "wi
         "his", "her", "their", "our", "local", "another", "same", "other", "general", "community", "university",
         "nuestro", "nuestra", "otro", "otra", "este", "esta", "dicho", "dicha", "su", "servicio", "unidad",
         "departamento", "seccion", "planta", "area", "consulta", "jefe", "medico", "hospital"}
+# common words hospitals are named with: allowed before a facility head even when common
+FACILITY_NAME_WORDS = {"holy", "cross", "memorial", "union", "general", "mercy", "good", "samaritan", "sacred",
+                       "heart", "baptist", "methodist", "presbyterian", "lutheran", "university", "univ", "u",
+                       "county", "regional", "community", "veterans", "shore", "bay", "harbor", "north", "south",
+                       "east", "west", "central", "valley", "mount", "mt", "saint", "st", "children", "childrens",
+                       "womens", "women", "city", "state", "national", "christian", "hope", "grace", "providence",
+                       "trinity", "lakeside", "riverside", "hillside", "park", "beth", "israel", "deaconess"}
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
@@ -395,9 +402,11 @@ class LexiconDetector:
                 # name words before the head (English order) or after it (Spanish order)
                 start_j = i
                 j = i - 1
-                while self.lang != "es" and j >= 0 and i - j <= 4 and self._name_like(toks[j], mode, text, toks[j + 1]):
+                while self.lang != "es" and j >= 0 and i - j <= 5 and self._facility_word(toks, j, mode, text):
                     start_j = j
                     j -= 1
+                while start_j < i and toks[start_j].n == "of":
+                    start_j += 1
                 end_j = i + k - 1
                 j = i + k
                 if not (start_j < i) and (self.lang == "es" or (j < n and toks[j].n == "of")):
@@ -415,6 +424,22 @@ class LexiconDetector:
                 for q in range(start_j, end_j + 1):
                     used[q] = True
                 break
+
+    def _facility_word(self, toks: list[_Tok], j: int, mode: str, text: str) -> bool:
+        """Token j can be part of a facility name before its head: a name-like word, a
+        word hospitals are named with (``Holy Cross``, ``Union Memorial``, ``General``),
+        or the ``of`` of ``University of Maryland``."""
+        t, nxt = toks[j], toks[j + 1]
+        if self._name_like(t, mode, text, nxt):
+            return True
+        gap = text[t.end:nxt.start]
+        if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/."):
+            return False
+        if mode == "mixed" and not (t.text[:1].isupper() or t.n == "of"):
+            return False
+        if t.n in FACILITY_NAME_WORDS:
+            return True
+        return t.n == "of" and j > 0 and toks[j - 1].n in ("university", "univ", "u", "college")
 
     def _name_like(self, t: _Tok, mode: str, text: str, nxt: _Tok) -> bool:
         left = nxt if t.start > nxt.start else t

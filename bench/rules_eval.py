@@ -52,13 +52,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (train only)")
     ap.add_argument("--label", default="", help="restrict --errors to this gold/pred category")
+    ap.add_argument("--folder", type=Path, default=None,
+                    help="score this BRAT folder instead (all its notes; e.g. a calibration fold of train)")
+    ap.add_argument("--recall-threshold", type=float, default=None,
+                    help="tagger recall threshold (default: the model card's; 0 = Viterbi only)")
     ap.add_argument("--ages", choices=("all", "over89"), default=None,
                     help="age policy (default: the user's setting, 'all'); PhysioNet's guideline is over89")
     ap.add_argument("--model", type=Path, default=None,
                     help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
     lang = args.lang or ("es" if args.corpus == "meddocan" else "en")
-    docs = load_corpus(args.corpus, args.split, args.data, args.limit)
+    if args.folder is not None:
+        docs = list(iter_brat_folder(args.folder, taxonomy_labels))[: args.limit or None]
+    else:
+        docs = load_corpus(args.corpus, args.split, args.data, args.limit)
     pipe = build_pipeline(args.detectors, lang=lang)
     if args.ages is not None:
         for f in pipe.filters:
@@ -69,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
             if hasattr(det, "path"):
                 det.path = args.model
     pipe = pipe.load()
+    if args.recall_threshold is not None:
+        for det in pipe.detectors:
+            if getattr(det, "model", None) is not None:
+                det.model.meta["recall_threshold"] = args.recall_threshold or None
     t0 = time.perf_counter()
     texts, gold, pred = {}, {}, {}
     for d in docs:
@@ -76,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         pred[d.name] = pipe.run(d.document)
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
-    print(f"corpus={args.corpus} split={args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
+    print(f"corpus={args.folder or args.corpus} split={'-' if args.folder else args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
           f"model={args.model or 'default'} ages={args.ages or 'setting'} "
           f"seconds={dt:.2f}")
     print(rep.format_table())
@@ -87,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             if r and r.total:
                 print(f"  {lbl:<16}{r.recall:>8.4f}{r.total:>8}")
     if args.errors:
-        if args.split != "train":
+        if args.split != "train" and args.folder is None:
             print("--errors is refused on non-train splits", file=sys.stderr)
         else:
             _errors(docs, pred, args.errors, args.label)

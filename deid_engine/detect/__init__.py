@@ -31,6 +31,12 @@ def _age_policy(lang: str) -> SpanFilter:
     return AgePolicyFilter(lang)
 
 
+def _numeric_context(lang: str) -> SpanFilter:
+    from .vetoes import NumericContextFilter
+
+    return NumericContextFilter(lang)
+
+
 def _pattern(lang: str) -> Detector:
     from .patterns import PatternDetector
 
@@ -63,3 +69,4 @@ PRESETS["tagger"] = ("tagger",)
 PRESETS["default"] = ("tagger", "pattern", "lexicon")
 FILTERS["protected"] = _protected
 FILTERS["age_policy"] = _age_policy
+FILTERS["numeric_context"] = _numeric_context

@@ -33,6 +33,8 @@ def test_clinical_numbers_are_not_dates(text, piece):
     ("Admitted on 3/14 with chest pain.", "3/14"),
     ("CABG in 1998, stents 2004.", "1998"),
     ("Seen 2/14/2020 by Dr. Ames", "2/14/2020"),
+    ("PMH: CAD, AVR 8/88, DDD PMR", "8/88"),
+    ("s/p pelvic fx 4/97, right arm fx 5/97", "4/97"),
     ("Family visited until 2100.", "until"),  # not a number: untouched
 ])
 def test_real_dates_kept(text, piece):

@@ -18,7 +18,7 @@ import regex
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span
 from .merge import source_family
-from .patterns import md_ok, not_date_context, not_year_context
+from .patterns import not_date_context, not_year_context
 
 _MONTH_DAY = regex.compile(r"\d{1,2}[/-]\d{1,2}")
 _FOUR = regex.compile(r"\d{4}")
@@ -42,7 +42,7 @@ def vetoed_date(text: str, span: Span) -> bool:
         if regex.search(r"\d[.,]$", text[max(0, span.start - 2):span.start]) or \
                 regex.match(r"[.,]\d", text[span.end:span.end + 2]):
             return True  # "H/H 33.8/11.2": decimals around it
-        return not md_ok(s) or not_date_context(text, span.start, span.end)
+        return not_date_context(text, span.start, span.end)  # "8/88" (month/year) is a date too
     if _FOUR.fullmatch(s):
         hh, mm = int(s[:2]), int(s[2:])
         return hh <= 23 and mm <= 59 and not_year_context(text, span.start, span.end)

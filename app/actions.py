@@ -532,6 +532,7 @@ class ReviewController(QObject):
     # --- settings -----------------------------------------------------------
     def update_settings(self, settings: Settings) -> None:
         lang_changed = settings.lang != self.settings.lang
+        ages_changed = settings.ages != self.settings.ages
         self.settings = settings
         try:
             save_settings(settings)
@@ -541,6 +542,10 @@ class ReviewController(QObject):
         if lang_changed and self.session is not None:
             self.pipeline = None
             self.message.emit("Language changed: the folder will be tagged with the new language's models.")
+            self.start_tagging()
+        elif ages_changed and self.session is not None:
+            self.pipeline = None  # the age policy is a pipeline filter: predictions are re-made
+            self.message.emit("Age policy changed: the folder will be tagged again.")
             self.start_tagging()
 
     # --- export -------------------------------------------------------------

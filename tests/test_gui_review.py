@@ -467,8 +467,32 @@ def test_settings_dialog_round_trip(qtbot):
     dlg.threshold.setValue(0.35)
     dlg.lang.setCurrentIndex(dlg.lang.findData("es"))
     dlg.operator.setCurrentIndex(dlg.operator.findData("tag"))
+    dlg.ages.setCurrentIndex(dlg.ages.findData("over89"))
     s = dlg.result_settings()
-    assert (s.suggestion_threshold, s.lang, s.operator) == (0.35, "es", "tag")
+    assert (s.suggestion_threshold, s.lang, s.operator, s.ages) == (0.35, "es", "tag", "over89")
+
+
+def test_changing_the_age_policy_tags_the_folder_again(qtbot, tmp_path, monkeypatch):
+    from deid_engine.config import updated
+
+    builds = []
+
+    def build(lang):
+        builds.append(lang)
+        return Pipeline([FixtureDetector()], name="fixture", lang=lang), ""
+
+    monkeypatch.setattr(actions_mod, "build_default_pipeline", build)
+    win = open_window(qtbot, make_folder(tmp_path))
+    n = len(builds)
+    ctl = win.controller
+    ctl.update_settings(updated(ctl.settings, suggestion_threshold=0.4))  # no re-tagging needed
+    qtbot.waitUntil(lambda: not ctl.job_running(), timeout=10000)
+    assert len(builds) == n
+    ctl.update_settings(updated(ctl.settings, ages="over89"))
+    qtbot.waitUntil(lambda: not ctl.job_running(), timeout=10000)
+    assert len(builds) == n + 1
+    from deid_engine.config import load_settings
+    assert load_settings().ages == "over89"
 
 
 def test_dropping_a_folder_opens_it(qtbot, tmp_path, fixture_pipeline):

@@ -170,6 +170,12 @@ def test_units_and_sizes_are_not_initials(en, text):
     assert found(en, text) == set()
 
 
+def test_capitalised_title_with_period_in_mixed_text(en):
+    t = "Clot in atrium (per DR. Raefferty). Resp: coarse. Notified by DR. Disangro at 0300."
+    got = found(en, t)
+    assert ("Raefferty", "DOCTOR") in got and ("Disangro", "DOCTOR") in got
+
+
 def test_real_initials_still_found(en):
     assert any("CLIFFORD" in t and lbl == "DOCTOR"
                for t, lbl in found(en, "PA # INCREASING EARLIER -> B. CLIFFORD MD AWARE"))

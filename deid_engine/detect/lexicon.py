@@ -275,8 +275,9 @@ class LexiconDetector:
         if "\n" in gap or len(gap) > 4 or "(" in gap or ")" in gap:
             return None
         pn = p.n
-        if mode == "mixed" and len(p.text) >= 2 and p.text.isupper() and pn in STRONG_TITLES:
-            return None  # in mixed-case text "DR", "SR", "MS" are acronyms (retinopathy, sinus rhythm...)
+        if mode == "mixed" and len(p.text) >= 2 and p.text.isupper() and pn in STRONG_TITLES \
+                and not gap.startswith("."):
+            return None  # in mixed-case text "DR", "SR", "MS" are acronyms (retinopathy, sinus rhythm...); "DR." is not
         if self.lang == "es" and pn in EN_ONLY_CUES:
             return None  # Spanish "son" means "are"
         if any(c in gap for c in ".;:!?") and not (pn in STRONG_TITLES and gap.lstrip().startswith(".")

@@ -297,10 +297,12 @@ def test_cli_cluster_and_table(tmp_path, notes_dir, single_folder, monkeypatch):
     user.mkdir()
     (user / KEY_FILE).write_bytes(KEY)
     monkeypatch.setenv("DEID_USER_DIR", str(user))
-    assert main(["redact", str(notes_dir), str(tmp_path / "f"), "--cluster", "local:1", "--partition-size", "5"]) == 0
+    assert main(["redact", str(notes_dir), str(tmp_path / "f"), "--cluster", "local:1", "--partition-size", "5",
+                 "--detectors", "rules"]) == 0
     assert files_of(tmp_path / "f") == files_of(single_folder)
     src = write_csv(tmp_path / "t.csv", table_rows(5))
-    assert main(["redact", str(src), str(tmp_path / "t"), "--id-column", "note_id", "--text-column", "text"]) == 0
+    assert main(["redact", str(src), str(tmp_path / "t"), "--id-column", "note_id", "--text-column", "text",
+                 "--detectors", "rules"]) == 0
     assert (tmp_path / "t" / "part-000000.csv").exists() and (tmp_path / "t" / "manifest.json").exists()
     assert main(["redact", str(src), str(tmp_path / "t2")]) == 2
 
@@ -335,7 +337,7 @@ def test_killed_client_resumes_to_the_clean_output(tmp_path, notes_dir, single_f
     env = {**os.environ, "DEID_USER_DIR": str(user)}
     out = tmp_path / "out"
     cmd = [sys.executable, "-m", "deid_engine.cli", "redact", str(notes_dir), str(out), "--cluster", "local:2",
-           "--partition-size", "1"]
+           "--partition-size", "1", "--detectors", "rules"]
     proc = subprocess.Popen(cmd, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     parts = out / ".deid-run" / "parts"

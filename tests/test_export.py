@@ -196,8 +196,10 @@ def test_cli_rules_preset(tmp_path, physionet_train):
         (d / p.name).write_bytes(p.read_bytes())
     pw = tmp_path / "pw.txt"
     pw.write_text("pw\n")
-    assert main(["redact", str(d), str(tmp_path / "o1"), "--link-map-password-file", str(pw)]) == 0
-    assert main(["redact", str(d), str(tmp_path / "o2"), "--jobs", "2", "--operator", "placeholder"]) == 0
+    assert main(["redact", str(d), str(tmp_path / "o1"), "--link-map-password-file", str(pw),
+                 "--detectors", "rules"]) == 0
+    assert main(["redact", str(d), str(tmp_path / "o2"), "--jobs", "2", "--operator", "placeholder",
+                 "--detectors", "rules"]) == 0
     report = json.loads((tmp_path / "o1" / "audit.json").read_text())
     assert report["totals"]["files_ok"] == 12 and report["pipeline"]["pipeline"] == "rules"
     assert (tmp_path / "o1" / "linkmap.enc").exists()
@@ -274,3 +276,17 @@ def test_broken_pipeline_fails_files_not_batch(tmp_path):
         summary, items = run(d, tmp_path / f"out{jobs}", pipeline=Pipeline([BrokenDetector()]), jobs=jobs)
         assert summary.files_failed == 3 and summary.files_ok == 0
         assert all("model file missing" not in i.reason for i in items if isinstance(i, FileProblem))
+
+
+def test_cli_redact_uses_the_apps_default_pipeline(tmp_path):
+    from deid_engine.cli import main
+
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "a.txt").write_text("Seen by Dr. John Smith on 3/4/2021. Call 617-555-0199.\n", encoding="utf-8")
+    assert main(["redact", str(d), str(tmp_path / "out")]) == 0
+    report = json.loads((tmp_path / "out" / "audit.json").read_text())
+    assert report["pipeline"]["pipeline"] == "default"
+    assert "tagger" in report["pipeline"]["detectors"]
+    out = (tmp_path / "out" / "a.txt").read_text(encoding="utf-8")
+    assert "Smith" not in out and "617-555-0199" not in out

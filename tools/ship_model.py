@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dev-command", default="", help="the command that trained --dev-run")
     ap.add_argument("--out", type=Path, help="destination (default resources/models/<lang>)")
     ap.add_argument("--note", action="append", default=[], help="sentence appended to the card's notes")
+    ap.add_argument("--recall-threshold", type=float, default=None,
+                    help="set the card's recall_threshold (tokens with PHI marginal >= it become spans)")
     args = ap.parse_args(argv)
     meta = json.loads((args.model / "model.json").read_text(encoding="utf-8"))
     out = args.out or ROOT / "resources" / "models" / meta["lang"]
@@ -44,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(f"The dev metrics on this card come from a model trained with the same settings on the "
                      f"training data only (`{cmd}`) and scored on the dev data; this shipped model "
                      f"(`{meta.get('training', {}).get('command', '')}`) may have seen dev.")
+    if args.recall_threshold is not None:
+        meta["recall_threshold"] = args.recall_threshold
     notes += args.note
     if notes:
         meta["notes"] = " ".join(notes)

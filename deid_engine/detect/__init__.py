@@ -37,6 +37,12 @@ def _numeric_context(lang: str) -> SpanFilter:
     return NumericContextFilter(lang)
 
 
+def _name_extent(lang: str) -> SpanFilter:
+    from .extent import NameExtentFilter
+
+    return NameExtentFilter(lang)
+
+
 def _pattern(lang: str) -> Detector:
     from .patterns import PatternDetector
 
@@ -70,3 +76,4 @@ PRESETS["default"] = ("tagger", "pattern", "lexicon")
 FILTERS["protected"] = _protected
 FILTERS["age_policy"] = _age_policy
 FILTERS["numeric_context"] = _numeric_context
+FILTERS["name_extent"] = _name_extent

@@ -293,8 +293,11 @@ class LexiconDetector:
             if pn == "d" and p.text != "D":
                 return None
             dotted = gap.lstrip().startswith(".")
-            if not (dotted or self._is_name(toks[i].n) or (p.text[:1].isupper() and p.text[1:].islower()
-                                                           and toks[i].text[:1].isupper())):
+            tn = toks[i].n
+            unknown = (pn in ("mr", "mrs") and mode != "mixed" and len(tn) >= 4 and toks[i].text.isalpha()
+                       and tn not in self.common and tn not in self.medical and tn not in STOP)
+            if not (dotted or unknown or self._is_name(tn) or (p.text[:1].isupper() and p.text[1:].islower()
+                                                              and toks[i].text[:1].isupper())):
                 return None  # "MS" (mental status), "SR" (sinus rhythm) without a name after
             return "PATIENT"
         if pn in RELATIVE_CUES:

@@ -197,7 +197,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True
     if (_VENT.search(_before(text, start, 40)) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
-    if s.endswith("/10") and regex.search(r"(?i)pain|scale|score", _before(text, start, 40) + _after(text, end, 20)):
+    if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$", _before(text, start, 40))
+                              or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):
         return True
     if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
         return True  # "2/2 CHF" = secondary to
@@ -205,7 +206,7 @@ def not_date_context(text: str, start: int, end: int) -> bool:
 
 
 _TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
-                             r"about|between|time|hrs?|x|to|and)\s*|[@~-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
+                             r"about|between|time|hrs?|x|to|and)\s*|[@~>-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
 _UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|-*>|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
                             r"hrs?\b|hours|h\b|meq|mmol|ppm|pm\b|am\b|%|l\b|lbs?|pounds|grams|dollars|\$|"
                             r"to\s+\d|-\s*\d)")

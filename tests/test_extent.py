@@ -1,0 +1,45 @@
+"""Name extents: leading initials and hyphenated parts join the name span."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_engine.detect.extent import NameExtentFilter
+from deid_engine.types import Document, Span
+
+
+def _grow(text: str, name: str, label: str = "DOCTOR", source: str = "lexicon:name", others=()) -> list[str]:
+    a = text.index(name)
+    spans = [Span(a, a + len(name), label, source, 0.8), *others]
+    return [text[s.start:s.end] for s in NameExtentFilter("en").filter(Document(text), spans)]
+
+
+@pytest.mark.parametrize("text,name,grown", [
+    ("BP DROPPED WITH ELEVATED PAPS, J SMITH ORDERED EPI", "SMITH", "J SMITH"),
+    ("INCREASING EARLIER -> B. CLIFFORD MD AWARE", "CLIFFORD", "B. CLIFFORD"),
+    ("EKG done. Seen by J. Yi, MD. Pain to right", "Yi", "J. Yi"),
+    ("Resp- 1720- Stord-Painter MD performed pleurodesis", "Painter", "Stord-Painter"),
+    ("Francis G. Levine, RRT", "Levine", "G. Levine"),
+    ("Seen by A. Smith today", "Smith", "A. Smith"),
+])
+def test_initials_and_hyphenated_parts_join(text, name, grown):
+    assert _grow(text, name) == [grown]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("THIS IS A SMITH FAMILY MATTER", "SMITH"),     # bare A is the article
+    ("1L BICARB GIVEN; 20G JONES", "JONES"),       # G glued to a number
+    ("status post-Smith repair", "Smith"),          # a lower-case word before the hyphen
+    ("PT IS AWARE. SMITH CALLED", "SMITH"),         # a period ends the sentence before
+])
+def test_no_growth(text, name):
+    assert _grow(text, name) == [name]
+
+
+def test_never_grows_into_another_span_or_a_user_span():
+    text = "on 3/4 J SMITH ordered"
+    date = Span(3, 6, "DATE", "pattern:date", 0.9)
+    assert _grow(text, "SMITH", others=[date]) == ["3/4", "J SMITH"]
+    a = text.index("SMITH")
+    out = NameExtentFilter("en").filter(Document(text), [Span(a, a + 5, "DOCTOR", "user:add")])
+    assert [text[s.start:s.end] for s in out] == ["SMITH"]

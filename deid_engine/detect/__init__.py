@@ -43,6 +43,12 @@ def _name_extent(lang: str) -> SpanFilter:
     return NameExtentFilter(lang)
 
 
+def _weak_words(lang: str) -> SpanFilter:
+    from .vetoes import WeakWordFilter
+
+    return WeakWordFilter(lang)
+
+
 def _pattern(lang: str) -> Detector:
     from .patterns import PatternDetector
 
@@ -77,3 +83,4 @@ FILTERS["protected"] = _protected
 FILTERS["age_policy"] = _age_policy
 FILTERS["numeric_context"] = _numeric_context
 FILTERS["name_extent"] = _name_extent
+FILTERS["weak_words"] = _weak_words

@@ -21,6 +21,7 @@ from .merge import source_family
 from .patterns import not_date_context, not_year_context
 
 _MONTH_DAY = regex.compile(r"\d{1,2}[/-]\d{1,2}")
+_NUM_RUN_CHARS = "0123456789/.-"
 _FOUR = regex.compile(r"\d{4}")
 _TIME_RANGE = regex.compile(r"(\d{4})\s*[-–]\s*(\d{4})")
 
@@ -30,14 +31,45 @@ def _hhmm(s: str) -> bool:
 
 
 def vetoed_phone(text: str, span: Span) -> bool:
-    """``1900-0700``: a shift (two clock times), not a phone number."""
-    m = _TIME_RANGE.fullmatch(text[span.start:span.end])
-    return bool(m and _hhmm(m.group(1)) and _hhmm(m.group(2)))
+    """``1900-0700``: a shift (two clock times), not a phone number; nor is a lone ``0700``."""
+    s = text[span.start:span.end]
+    m = _TIME_RANGE.fullmatch(s)
+    if m and _hhmm(m.group(1)) and _hhmm(m.group(2)):
+        return True
+    digits = "".join(c for c in s if c.isdigit())
+    return len(digits) == 4 and regex.fullmatch(r"\d{4}[-–]?", s) is not None and _hhmm(digits)
+
+
+def _numeric_run(text: str, a: int, b: int) -> tuple[int, int]:
+    """The maximal run of digits, slashes, dots and dashes around [a, b)."""
+    while a > 0 and text[a - 1] in _NUM_RUN_CHARS:
+        a -= 1
+    while b < len(text) and text[b] in _NUM_RUN_CHARS:
+        b += 1
+    while b > a and text[b - 1] in "/.-":
+        b -= 1
+    return a, b
 
 
 def vetoed_date(text: str, span: Span) -> bool:
-    """True when the DATE span is a bare short number whose context says it is not a date."""
+    """True when the DATE span is a bare short number whose context says it is not a date.
+
+    A span that is only part of a numeric expression (``[1]/3``, ``5.[6]/67``, ``5[/5]``)
+    is judged as the whole expression; a decimal point inside it (``5.6/2.62``) or a
+    mixed fraction after it (``[1] 1/2 hours``) means a measurement.
+    """
     s = text[span.start:span.end]
+    if s and all(c in _NUM_RUN_CHARS for c in s):
+        a, b = _numeric_run(text, span.start, span.end)
+        if (a, b) != (span.start, span.end) and b > a:
+            whole = text[a:b]
+            if "." in whole.strip(".") and not regex.fullmatch(r"\d{1,2}\.\d{1,2}\.\d{2,4}", whole):
+                return True
+            if whole.count("/") + whole.count("-") > 2:
+                return True  # "5-6/3-4/0-80": a run of values
+            return vetoed_date(text, span.with_bounds(a, b)) if (a, b) != (span.start, span.end) else False
+        if regex.fullmatch(r"\d{1,2}", s) and regex.match(r"[ \t]+\d/\d\b", text[span.end:span.end + 6]):
+            return True  # "1 1/2 hours"
     if _MONTH_DAY.fullmatch(s):
         if regex.search(r"\d[.,]$", text[max(0, span.start - 2):span.start]) or \
                 regex.match(r"[.,]\d", text[span.end:span.end + 2]):
@@ -73,5 +105,61 @@ class NumericContextFilter:
                 cat = _category(s.label)
                 if (cat == "DATE" and vetoed_date(text, s)) or (cat == "CONTACT" and vetoed_phone(text, s)):
                     continue
+            out.append(s)
+        return out
+
+
+class WeakWordFilter:
+    """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
+
+    Spans under ``max_confidence`` come from the recall threshold (a token the Viterbi
+    path left as O but whose PHI marginal passed it). When such a span is one word that
+    the English word list or the medical vocabulary knows (``took``, ``lawyer``,
+    ``urology``, ``anoxia``) and that no name list contains, it is dropped. Names that
+    are also words (``Walker``, ``Rose``) stay, as do all confident spans. English only:
+    the Spanish tagger runs without a recall threshold.
+    """
+
+    name = "weak_words"
+
+    def __init__(self, lang: str = "en", max_confidence: float = 0.5):
+        self.lang = lang
+        self.max_confidence = max_confidence
+        self._words: frozenset[str] | None = None
+        self._names: frozenset[str] | None = None
+
+    def load(self) -> None:
+        if self._words is not None or self.lang != "en":
+            return
+        from ..lexicons import load_lexicon
+        from .lexicon import norm
+
+        words = {norm(w) for w in load_lexicon("common_words_en")}
+        for li in ("medical_terms", "medical_abbreviations", "drugs"):
+            words |= {norm(w) for w in load_lexicon(li)}
+        names = set()
+        for li in ("first_names_en", "surnames_en"):
+            names |= {norm(w) for w in load_lexicon(li)}
+        self._words, self._names = frozenset(words), frozenset(names)
+
+    def describe(self) -> dict:
+        return {"max_confidence": self.max_confidence}
+
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        if self.lang != "en":
+            return spans
+        self.load()
+        from .lexicon import norm
+
+        text = document.text
+        out = []
+        for s in spans:
+            if (source_family(s.source) == "tagger" and s.confidence < self.max_confidence
+                    and _category(s.label) in ("NAME", "LOCATION")):
+                w = text[s.start:s.end].strip()
+                if regex.fullmatch(r"\p{L}+", w):
+                    n = norm(w)
+                    if n in self._words and n not in self._names:
+                        continue
             out.append(s)
         return out

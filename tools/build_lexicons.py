@@ -179,6 +179,16 @@ def build_words() -> None:
     write("common_words_en", words, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10, 20, 35, "
           "lower-case entries, plus english-upper 10/35 lower-cased: English, Friday ...)",
           "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
+    large: list[str] = []  # a wider vocabulary (sizes up to 60) for judging the tagger's weak guesses
+    for size in ("10", "20", "35", "40", "50", "55", "60"):
+        for f in (f"english-words.{size}", f"american-words.{size}"):
+            p = SCOWL / f
+            if p.exists():
+                large += [w for w in p.read_text(encoding="latin-1").split("\n")
+                          if w and w.islower() and w.isalpha() and w.isascii()]
+    write("words_en", large, "Debian `scowl` 2020.12.07 (SCOWL english/american-words sizes 10-60, lower-case "
+          "entries)", "SCOWL licence (MIT-like, see /usr/share/doc/scowl/copyright)")
+
     from faker.providers.lorem.es_ES import Provider as LoremES  # the 999 most frequent Spanish words
 
     def _lower(name: str) -> set[str]:

@@ -134,12 +134,12 @@ class WeakWordFilter:
         from ..lexicons import load_lexicon
         from .lexicon import norm
 
-        words = {norm(w) for w in load_lexicon("common_words_en")}
+        words = {norm(w) for w in load_lexicon("words_en")}
         for li in ("medical_terms", "medical_abbreviations", "drugs"):
             words |= {norm(w) for w in load_lexicon(li)}
-        names = set()
-        for li in ("first_names_en", "surnames_en"):
-            names |= {norm(w) for w in load_lexicon(li)}
+        # frequent names only: the Census surname list also holds Lawyer, Took ...
+        names = {norm(w) for w in load_lexicon("first_names_en")[:1000]}
+        names |= {norm(w) for w in load_lexicon("surnames_en")[:2000]}
         self._words, self._names = frozenset(words), frozenset(names)
 
     def describe(self) -> dict:

@@ -129,7 +129,10 @@ class WeakWordFilter:
         self._names: frozenset[str] | None = None
 
     def load(self) -> None:
-        if self._words is not None or self.lang != "en":
+        """Nothing to do up front: the word lists load on the first weak span (keeps start-up fast)."""
+
+    def _load_lists(self) -> None:
+        if self._words is not None:
             return
         from ..lexicons import load_lexicon
         from .lexicon import norm
@@ -148,7 +151,6 @@ class WeakWordFilter:
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         if self.lang != "en":
             return spans
-        self.load()
         from .lexicon import norm
 
         text = document.text
@@ -158,6 +160,7 @@ class WeakWordFilter:
                     and _category(s.label) in ("NAME", "LOCATION")):
                 w = text[s.start:s.end].strip()
                 if regex.fullmatch(r"\p{L}+", w):
+                    self._load_lists()
                     n = norm(w)
                     if n in self._words and n not in self._names:
                         continue

@@ -43,3 +43,13 @@ def test_never_grows_into_another_span_or_a_user_span():
     a = text.index("SMITH")
     out = NameExtentFilter("en").filter(Document(text), [Span(a, a + 5, "DOCTOR", "user:add")])
     assert [text[s.start:s.end] for s in out] == ["SMITH"]
+
+
+@pytest.mark.parametrize("text,name,trimmed", [
+    ("show me labs for maria gonzalez mrn 4471923", "maria gonzalez mrn", "maria gonzalez"),
+    ("any notes on robert o'neil dob 03/14/1952?", "robert o'neil dob", "robert o'neil"),
+    ("Seen by Anan Gupta MD today", "Anan Gupta MD", "Anan Gupta"),
+    ("did he go to st. vincent's today", ". vincent", "vincent"),
+])
+def test_names_shed_field_words_credentials_and_punctuation(text, name, trimmed):
+    assert _grow(text, name) == [trimmed]

@@ -144,3 +144,14 @@ def test_rules_pipeline_spans_valid(words, lang):
         assert s.slice(text) == text[s.start:s.end]
     for a, b in zip(spans, spans[1:]):
         assert a.end <= b.start
+
+
+def test_place_after_a_strong_place_cue_is_kept():
+    # "Denver" is also an eponym (Denver shunt): after "lives in" it is the city
+    text = "his son lives in denver and is the proxy"
+    a = text.index("denver")
+    f = ProtectedTermsFilter("en")
+    f.load()
+    assert len(f.filter(Document(text), [Span(a, a + 6, "CITY", "lexicon:city", 0.75)])) == 1
+    text2 = "Denver shunt revised"
+    assert f.filter(Document(text2), [Span(0, 6, "CITY", "lexicon:city", 0.75)]) == []

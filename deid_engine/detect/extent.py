@@ -6,7 +6,9 @@ initial is still an identifier (``J.`` + the unit + the date narrow a clinician
 down). ``NameExtentFilter`` grows NAME spans (not the user's) to the left over
 a capital initial (``J``, ``B.``) that starts a word, and, in mixed-case text,
 over a capitalised word joined by a hyphen. ``A`` and ``I`` need a period
-(``A. Smith``): bare they are words. Spans never grow into another span.
+(``A. Smith``): bare they are words. Spans never grow into another span. A name
+span also sheds what a detector ran into: trailing field words and credentials
+(``mrn``, ``dob``, ``MD``, ``RN``) and edge punctuation (``. vincent``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from ..taxonomy import category_of, is_label
 from ..types import Document, Span
 from .merge import source_family
 
+# words that end a name span when a detector ran past the name ("maria gonzalez mrn 447...")
+_TRAILING = regex.compile(r"(?i)(?:[ \t,]+(?:mrn|dob|d\.o\.b|ssn|mr#|id|acct|md|m\.d|rn|np|pa-c|phd|rrt|dds))+[.:#]?$")
 _INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[A-Z])(?P<dot>\.)?[ \t]{0,2}$")
 _HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,})-$")
 
@@ -57,8 +61,17 @@ class NameExtentFilter:
                         start = start - len(window) + h.start("w")
                         continue
                     break
-                if start != s.start:
-                    new = s.with_bounds(start, s.end)
+                end = s.end
+                piece = text[start:end]
+                m = _TRAILING.search(piece)
+                if m and m.start() > 0:
+                    end = start + m.start()
+                while start < end and text[start] in ".,;:-'\"( \t":
+                    start += 1  # ". vincent": a span never starts with punctuation
+                while end > start + 1 and text[end - 1] in ",;:-( \t":
+                    end -= 1
+                if (start, end) != (s.start, s.end) and end > start:
+                    new = s.with_bounds(start, end)
             out.append(new)
             prev_end = max(prev_end, new.end)
         return out

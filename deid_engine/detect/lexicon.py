@@ -490,11 +490,17 @@ class LexiconDetector:
             # "28036 Madrid", "Madrid, España", "Vigo (Pontevedra)": address context
             addr = bool(_ZIP_BEFORE.search(text, max(0, first.start - 10), first.start)) or bool(
                 _PLACE_AFTER.match(text, toks[i + k - 1].end))
+            # "lives in denver", "moved to austin": a two-word cue is strong evidence for a place
+            strong_cue = i > 1 and any(len(ph) >= 2 and tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph
+                                       for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
             place_cue = place_cue or addr
+            rank = self.place_rank.get(tuple(t.n for t in toks[i:i + k]), 10**6)
             # a city that is also a common name needs a cue, unless it is a large city
             name_clash = lab == "CITY" and (first.n in self.first or first.n in self.surname) and not (
-                addr or (self.place_rank.get(tuple(t.n for t in toks[i:i + k]), 10**6) < 300 and mode == "mixed"))
-            blocked = single and (self._is_blocked(first.n) or name_clash)
+                addr or (rank < 300 and mode == "mixed") or (strong_cue and rank < 1000))
+            # a big city after a strong cue, even when the word is also a name or an eponym (Denver shunt)
+            big_after_cue = lab == "CITY" and strong_cue and rank < 1000 and first.n not in self.common
+            blocked = single and ((self._is_blocked(first.n) and not big_after_cue) or name_clash)
             if single and len(first.n) < 4:
                 blocked = True
             cue = self._cue_before(toks, i, text, mode)
@@ -502,7 +508,7 @@ class LexiconDetector:
             if ok and not blocked and (place_cue or k > 1 or mode == "mixed" or lab != "CITY"):
                 conf = 0.75 if (place_cue or k > 1) else 0.6
             elif ok and single and place_cue and not self._is_blocked(first.n) and len(first.n) >= 4 and (
-                    mode == "mixed" or lab != "CITY"):
+                    mode == "mixed" or lab != "CITY" or (strong_cue and rank < 1000)):
                 conf = 0.5
             if conf and cue not in ("DOCTOR", "PATIENT", "RELATIVE"):
                 out.append(Span(first.start, toks[i + k - 1].end, lab, f"lexicon:{lab.lower()}", conf))

@@ -47,6 +47,9 @@ MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "c
                  "intervencion", "procedimiento", "metodo", "medio", "medios", "perimetria", "campimetria",
                  "abordaje", "posicion", "niveles", "nivel", "adenoma", "conducto", "tumor", "celulas", "cuerpos",
                  "colores", "puntuacion", "estadio", "derivacion", "anastomosis", "bloqueo", "cuestionario"}
+_PLACE_BEFORE = regex.compile(r"(?i)\b(?:lives?|living|lived|moved|moving|resides?|residing|resident|born|home|"
+                               r"relocated|visiting|vive|reside|residente|natural|procedente)\s+(?:in|to|of|from|at|en|de)"
+                               r"[ \t]+$")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 FUZZY_MIN = 6
@@ -150,6 +153,10 @@ class ProtectedTermsFilter:
         m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
         return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
 
+    def _place_context(self, text: str, span: Span) -> bool:
+        """``lives in Denver``, ``moved to Bell``: a place cue right before a LOCATION span."""
+        return bool(_PLACE_BEFORE.search(text[max(0, span.start - 30):span.start]))
+
     def _medical_head_after(self, text: str, span: Span) -> bool:
         m = regex.match(r"(?:['’]s)?[ \t]+(\p{L}+)", text[span.end:span.end + 24])
         return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
@@ -177,7 +184,8 @@ class ProtectedTermsFilter:
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
             if protected and not words[0].isdigit():
                 medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
-                if medical or not self._person_context(text, s):
+                person_or_place = self._person_context(text, s) or (cat == "LOCATION" and self._place_context(text, s))
+                if medical or not person_or_place:
                     continue
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):

@@ -31,6 +31,8 @@ def found(det, text):
 
 
 EN_MATCH = [
+    ("PMH: HTN, prostate CA'88, GERD", "88", "DATE"),
+    ("CABG '92, all grafts occluded", "92", "DATE"),
     ("Seen on 10/11/60 in clinic.", "10/11/60", "DATE"),
     ("Admitted 2060-10-11 overnight.", "2060-10-11", "DATE"),
     ("7/22 found by husband on floor", "7/22", "DATE"),
@@ -76,6 +78,9 @@ EN_MATCH = [
 ]
 
 EN_NO_MATCH = [
+    "Height 5'10\" and weight stable.",
+    "He is 6'2 tall.",
+    "Music of the '90s on the radio.",
     "Ratio 2/3 of the dose.",
     "Give 1/2 tab tonight.",
     "BP 120/80, HR 72.",

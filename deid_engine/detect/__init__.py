@@ -25,62 +25,27 @@ __all__ = ["Detector", "SpanFilter", "DETECTORS", "PRESETS", "FILTERS"]
 FILTERS: dict[str, Callable[[str], SpanFilter]] = {}
 
 
-def _age_policy(lang: str) -> SpanFilter:
-    from .policy import AgePolicyFilter
+def _lazy(module: str, cls: str) -> Callable[[str], object]:
+    """A factory ``(lang) -> cls(lang)`` that imports ``.module`` only when called."""
 
-    return AgePolicyFilter(lang)
+    def make(lang: str):
+        from importlib import import_module
 
+        return getattr(import_module(f".{module}", __name__), cls)(lang)
 
-def _numeric_context(lang: str) -> SpanFilter:
-    from .vetoes import NumericContextFilter
-
-    return NumericContextFilter(lang)
-
-
-def _name_extent(lang: str) -> SpanFilter:
-    from .extent import NameExtentFilter
-
-    return NameExtentFilter(lang)
+    make.__name__ = f"make_{cls}"
+    return make
 
 
-def _weak_words(lang: str) -> SpanFilter:
-    from .vetoes import WeakWordFilter
-
-    return WeakWordFilter(lang)
-
-
-def _pattern(lang: str) -> Detector:
-    from .patterns import PatternDetector
-
-    return PatternDetector(lang)
-
-
-def _lexicon(lang: str) -> Detector:
-    from .lexicon import LexiconDetector
-
-    return LexiconDetector(lang)
-
-
-def _tagger(lang: str) -> Detector:
-    from .tagger import TaggerDetector
-
-    return TaggerDetector(lang)
-
-
-def _protected(lang: str) -> SpanFilter:
-    from .protected import ProtectedTermsFilter
-
-    return ProtectedTermsFilter(lang)
-
-
-DETECTORS["pattern"] = _pattern
-DETECTORS["lexicon"] = _lexicon
-DETECTORS["tagger"] = _tagger
+DETECTORS["pattern"] = _lazy("patterns", "PatternDetector")
+DETECTORS["lexicon"] = _lazy("lexicon", "LexiconDetector")
+DETECTORS["tagger"] = _lazy("tagger", "TaggerDetector")
 PRESETS["rules"] = ("pattern", "lexicon")
 PRESETS["tagger"] = ("tagger",)
 PRESETS["default"] = ("tagger", "pattern", "lexicon")
-FILTERS["protected"] = _protected
-FILTERS["age_policy"] = _age_policy
-FILTERS["numeric_context"] = _numeric_context
-FILTERS["name_extent"] = _name_extent
-FILTERS["weak_words"] = _weak_words
+# Applied in this order after merging (see pipeline.Pipeline._finish).
+FILTERS["protected"] = _lazy("protected", "ProtectedTermsFilter")
+FILTERS["age_policy"] = _lazy("policy", "AgePolicyFilter")
+FILTERS["numeric_context"] = _lazy("vetoes", "NumericContextFilter")
+FILTERS["name_extent"] = _lazy("extent", "NameExtentFilter")
+FILTERS["weak_words"] = _lazy("vetoes", "WeakWordFilter")

@@ -7,15 +7,13 @@ import random
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from deid_engine.learn import registry
 from deid_engine.learn.active import order_spans, rank_by_uncertainty, span_uncertainty
 from deid_engine.learn.examples import (ReviewedDoc, examples_from_review, examples_from_reviews, export_examples,
-                                        from_folders, from_session, holdout_ids, split_examples,
-                                        trainable_regions)
-from deid_engine.model.data import Example, bio_tags, tag_names
+                                        from_folders, from_session, holdout_ids)
+from deid_engine.model.data import bio_tags, tag_names
 from deid_engine.tokenize import tokenize
 from deid_engine.types import Decision, Document, Span
 

@@ -15,7 +15,6 @@ import os
 import re
 import socket
 import ssl
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path

@@ -1,7 +1,6 @@
 """The shipped tagger models: load, tag a sample, reach the dev recall floor."""
 
 import json
-from pathlib import Path
 
 import pytest
 

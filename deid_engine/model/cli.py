@@ -64,13 +64,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     except ImportError:  # pragma: no cover
         tqdm = None
     bar = None
-    gen = train(cfg)
-    model = None
+    gen = train(cfg)  # saves the model into --out itself
     while True:
         try:
             item = next(gen)
-        except StopIteration as stop:
-            model = stop.value
+        except StopIteration:
             break
         if isinstance(item, dict):
             if item.get("event") == "epoch":

@@ -90,21 +90,27 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 def cmd_tag(args: argparse.Namespace) -> int:
     from .io.folder import iter_folder, list_note_files
-    from .pipeline import TaggedDocument, build_pipeline, tag_documents
+    from .pipeline import TaggedDocument, build_pipeline, tag_documents, tag_documents_parallel
     from .types import FileProblem
 
     folder = Path(args.input)
-    pipeline = build_pipeline(args.detectors, lang=args.lang)
     t0 = time.time()
-    pipeline.load()
-    load_s = time.time() - t0
+    if args.jobs > 1:  # workers load the pipeline themselves
+        build_pipeline(args.detectors, lang=args.lang)  # fail fast on an unknown preset
+        load_s = 0.0
+    else:
+        pipeline = build_pipeline(args.detectors, lang=args.lang)
+        pipeline.load()
+        load_s = time.time() - t0
     total = len(list_note_files(folder))
     out = Path(args.out)
     problems = 0
     records = []
     chars = 0
     bar = _progress(None, total=total, desc="tag")
-    for item in tag_documents(iter_folder(folder), pipeline, total=total):
+    items = (tag_documents_parallel(iter_folder(folder), args.detectors, args.lang, args.jobs) if args.jobs > 1
+             else tag_documents(iter_folder(folder), pipeline, total=total))
+    for item in items:
         if isinstance(item, TaggedDocument):
             rel = item.document.metadata.get("relpath", item.document.name)
             rid = str(Path(rel).with_suffix("")) if "#" not in item.document.name else item.document.name
@@ -155,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--detectors", default="default", help="preset (rules, tagger, default) or names")
     t.add_argument("--lang", default="en", choices=["en", "es"])
     t.add_argument("--allow-problems", action="store_true", help="exit 0 even if some files were skipped")
+    t.add_argument("--jobs", type=int, default=1,
+                   help="worker processes (one torch thread each; 2 uses both cores of a 2-core machine)")
     t.set_defaults(func=cmd_tag)
 
     for name, add in COMMANDS.items():

@@ -199,3 +199,68 @@ def tag_documents(items: Iterable[Document | FileProblem], pipeline: Pipeline, t
         if cancelled():
             raise Cancelled()
         yield from flush()
+
+
+# --- several processes -------------------------------------------------------------
+
+_WORKER_PIPELINE: Pipeline | None = None
+
+
+def _worker_init(preset: str, lang: str) -> None:
+    global _WORKER_PIPELINE
+    _WORKER_PIPELINE = build_pipeline(preset, lang).load()
+
+
+def _worker_run(texts: list[str]) -> list[list[Span]]:
+    assert _WORKER_PIPELINE is not None
+    return _WORKER_PIPELINE.run_many([Document(t) for t in texts])
+
+
+def tag_documents_parallel(items: Iterable[Document | FileProblem], preset: str, lang: str, jobs: int,
+                           chunk_docs: int = 32, chunk_chars: int = 120_000
+                           ) -> Iterator[TaggedDocument | FileProblem]:
+    """``tag_documents`` over ``jobs`` worker processes, in input order.
+
+    Each worker builds the pipeline once (one torch thread each, as the tagger sets
+    it) and tags chunks of documents; at most ``2 * jobs`` chunks are in flight, so a
+    large folder streams through bounded memory. Spans are identical to one process:
+    the same pipeline runs on the same texts. Problems pass through in order.
+    """
+    import multiprocessing as mp
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = mp.get_context("spawn")  # torch and fork do not mix
+    pending: deque = deque()  # (future | None, [Document | FileProblem, ...])
+
+    def chunks() -> Iterator[list[Document | FileProblem]]:
+        cur: list[Document | FileProblem] = []
+        size = 0
+        for it in items:
+            cur.append(it)
+            if isinstance(it, Document):
+                size += len(it.text)
+            if sum(isinstance(x, Document) for x in cur) >= chunk_docs or size >= chunk_chars:
+                yield cur
+                cur, size = [], 0
+        if cur:
+            yield cur
+
+    def drain_one() -> Iterator[TaggedDocument | FileProblem]:
+        fut, chunk = pending.popleft()
+        found = iter(fut.result() if fut is not None else [])
+        for it in chunk:
+            if isinstance(it, Document):
+                yield TaggedDocument(it, tuple(next(found)))
+            else:
+                yield it
+
+    with ProcessPoolExecutor(max(1, jobs), mp_context=ctx, initializer=_worker_init,
+                             initargs=(preset, lang)) as pool:
+        for chunk in chunks():
+            texts = [it.text for it in chunk if isinstance(it, Document)]
+            pending.append((pool.submit(_worker_run, texts) if texts else None, chunk))
+            while len(pending) >= 2 * max(1, jobs):
+                yield from drain_one()
+        while pending:
+            yield from drain_one()

@@ -70,3 +70,22 @@ def test_a_failing_document_does_not_stop_the_batch():
     assert "bad" not in tagged and len(tagged) == 6
     assert {p.path.name for p in problems} == {"bad.txt", "x.bin"}
     assert all("boom" not in p.reason.lower() or "RuntimeError" in p.reason for p in problems)
+
+
+def test_deid_tag_jobs_gives_the_same_predictions_as_one_process(tmp_path):
+    from deid_engine.cli import main
+    from deid_engine.io.jsonl import read_jsonl
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(7):
+        (notes / f"n{i}.txt").write_text(f"Seen by Dr. John Smith on 3/{i + 1}/2021. Call 617-555-01{i}9.\n" * (i + 1),
+                                         encoding="utf-8")
+    (notes / "bad.txt").write_bytes(b"\x00\x01binary")
+    assert main(["tag", str(notes), "--out", str(tmp_path / "one.jsonl"), "--detectors", "rules",
+                 "--allow-problems"]) == 0
+    assert main(["tag", str(notes), "--out", str(tmp_path / "two.jsonl"), "--detectors", "rules",
+                 "--allow-problems", "--jobs", "2"]) == 0
+    one = [(r.id, [s.key() for s in r.spans]) for r in read_jsonl(tmp_path / "one.jsonl")]
+    two = [(r.id, [s.key() for s in r.spans]) for r in read_jsonl(tmp_path / "two.jsonl")]
+    assert one == two and len(one) == 7 and all(spans for _, spans in one)

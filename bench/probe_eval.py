@@ -1,0 +1,227 @@
+"""Score the app's pipeline on the hand-written English probe set (docs/probe.md).
+
+    python bench/probe_eval.py [--split tune|check|both] [--detectors default|rules|tagger]
+                               [--ages all|over89] [--errors N]
+
+The probe set (tests/fixtures/english_probe/{tune,check}.txt) is invented text
+of kinds we have no annotated corpus for: outpatient notes, lower-case visit
+transcripts, clinician queries, discharge summaries, letters, messages (plus a
+few nursing notes). PHI is marked inline as ``[[text|LABEL]]``; a text starts
+with a line ``=== <id> <kind>``.
+
+The pipeline is built with ``build_pipeline(preset, lang="en")`` as the app
+does; ``--ages`` fixes the age policy (default ``all``, the app's default
+setting) instead of reading the user's settings. With ``over89`` gold ages of
+89 and under are dropped too (the policy says they are not PHI).
+
+``--errors N`` prints N misses and N false positives with context; it is
+refused on any split that includes ``check`` (exit 2): check is for reporting
+only, nobody tunes on it. The last line is ``token_p=.. token_r=.. token_f1=..``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from deid_engine.detect.policy import allowed_by_safe_harbor
+from deid_engine.evaluate import evaluate
+from deid_engine.pipeline import build_pipeline
+from deid_engine.taxonomy import category_of, is_label
+from deid_engine.types import Document, Span
+
+PROBE_DIR = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "english_probe"
+SPLITS = {"tune": ("tune",), "check": ("check",), "both": ("tune", "check")}
+KINDS = ("outpatient", "transcript", "query", "discharge", "letter", "message", "nursing")
+# The labels the annotation guideline uses (subtypes, plus the categories without subtypes).
+PROBE_LABELS = ("PATIENT", "DOCTOR", "RELATIVE", "USERNAME", "PROFESSION", "HOSPITAL", "ORGANIZATION",
+                "DEPARTMENT", "STREET", "CITY", "STATE", "COUNTRY", "ZIP", "LOCATION_OTHER", "AGE", "DATE",
+                "PHONE", "FAX", "EMAIL", "URL", "IPADDR", "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT",
+                "LICENSE", "VEHICLE", "DEVICE", "IDNUM")
+
+_HEADER = re.compile(r"^=== (\S+) (\S+)\s*$")
+_MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
+
+
+class ProbeFormatError(ValueError):
+    """The probe file breaks the markup rules (the message names the line)."""
+
+
+def parse_text(marked: str) -> tuple[str, list[Span]]:
+    """Remove ``[[text|LABEL]]`` markup; return the plain text and gold spans on it."""
+    out: list[str] = []
+    spans: list[Span] = []
+    pos = 0  # in ``marked``
+    n = 0  # length of plain text so far
+    for m in _MARK.finditer(marked):
+        before = marked[pos:m.start()]
+        out.append(before)
+        n += len(before)
+        inner, label = m.group(1), m.group(2)
+        if label not in PROBE_LABELS or not is_label(label):
+            raise ProbeFormatError(f"unknown label {label!r}")
+        if inner != inner.strip():
+            raise ProbeFormatError(f"span text has outer whitespace: {inner!r}")
+        spans.append(Span(n, n + len(inner), label, source="gold"))
+        out.append(inner)
+        n += len(inner)
+        pos = m.end()
+    out.append(marked[pos:])
+    text = "".join(out)
+    if "[[" in text or "]]" in text:
+        raise ProbeFormatError("unbalanced or malformed [[...|LABEL]] markup")
+    return text, spans
+
+
+def parse_probe(path: Path | str) -> list[tuple[str, str, str, list[Span]]]:
+    """Read a probe file: ``[(id, kind, text, spans)]`` with offsets into the plain text.
+
+    Lines before the first ``===`` header and lines starting with ``#`` directly
+    after a header are comments. Leading/trailing blank lines of a text are dropped.
+    """
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    items: list[tuple[str, str, str, list[Span]]] = []
+    seen: set[str] = set()
+    cur: tuple[str, str, int] | None = None
+    body: list[str] = []
+
+    def flush() -> None:
+        if cur is None:
+            return
+        doc_id, kind, lineno = cur
+        while body and not body[0].strip():
+            body.pop(0)
+        while body and not body[-1].strip():
+            body.pop()
+        if not body:
+            raise ProbeFormatError(f"line {lineno}: text {doc_id} is empty")
+        try:
+            text, spans = parse_text("\n".join(body))
+        except ProbeFormatError as e:
+            raise ProbeFormatError(f"text {doc_id} (line {lineno}): {e}") from None
+        items.append((doc_id, kind, text, spans))
+
+    for i, line in enumerate(lines, 1):
+        if line.startswith("==="):
+            m = _HEADER.match(line)
+            if not m:
+                raise ProbeFormatError(f"line {i}: bad header {line!r}")
+            flush()
+            doc_id, kind = m.group(1), m.group(2)
+            if kind not in KINDS:
+                raise ProbeFormatError(f"line {i}: unknown kind {kind!r}")
+            if doc_id in seen:
+                raise ProbeFormatError(f"line {i}: duplicate id {doc_id!r}")
+            seen.add(doc_id)
+            cur, body = (doc_id, kind, i), []
+        elif cur is not None:
+            if not body and line.startswith("#"):
+                continue
+            body.append(line)
+    flush()
+    return items
+
+
+def load(split: str, files: list[Path] | None = None) -> list[tuple[str, str, str, list[Span]]]:
+    paths = files or [PROBE_DIR / f"{s}.txt" for s in SPLITS[split]]
+    out = []
+    for p in paths:
+        for doc_id, kind, text, spans in parse_probe(p):
+            out.append((f"{p.stem}:{doc_id}" if len(paths) > 1 else doc_id, kind, text, spans))
+    return out
+
+
+def _is_age(label: str) -> bool:
+    return (category_of(label) if is_label(label) else label) == "AGE"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--split", choices=tuple(SPLITS), default="tune")
+    ap.add_argument("--detectors", default="default", help="preset (default, rules, tagger) or detector names")
+    ap.add_argument("--ages", choices=("all", "over89"), default="all")
+    ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (tune only)")
+    ap.add_argument("--kind", default="", help="score only texts of this kind")
+    ap.add_argument("--limit", type=int, default=0, help="score only the first N texts")
+    ap.add_argument("--file", type=Path, action="append", default=None,
+                    help="score this probe-format file instead of the split (repeatable)")
+    args = ap.parse_args(argv)
+    if args.errors and (args.file is None and "check" in SPLITS[args.split]):
+        print("error: --errors is refused on the check split (report only; nobody tunes on it)",
+              file=sys.stderr)
+        return 2
+
+    items = load(args.split, args.file)
+    if args.kind:
+        items = [it for it in items if it[1] == args.kind]
+    if args.limit:
+        items = items[: args.limit]
+    if args.ages == "over89":
+        items = [(i, k, t, [s for s in sp if not (_is_age(s.label) and allowed_by_safe_harbor(t[s.start:s.end]))])
+                 for i, k, t, sp in items]
+
+    pipe = build_pipeline(args.detectors, lang="en")
+    for f in pipe.filters:
+        if f.name == "age_policy":
+            f.policy = args.ages
+    pipe = pipe.load()
+    t0 = time.perf_counter()
+    texts, gold, pred, kinds = {}, {}, {}, {}
+    for doc_id, kind, text, spans in items:
+        texts[doc_id], gold[doc_id], kinds[doc_id] = text, spans, kind
+        pred[doc_id] = pipe.run(Document(text, name=doc_id))
+    dt = time.perf_counter() - t0
+    rep = evaluate(texts, gold, pred)
+    src = ",".join(str(p) for p in args.file) if args.file else args.split
+    print(f"probe={src} detectors={args.detectors} lang=en ages={args.ages} texts={len(items)} "
+          f"gold_spans={sum(len(v) for v in gold.values())} seconds={dt:.2f}")
+    print(rep.format_table())
+
+    print(f"\n{'by kind':<14}{'texts':>6}{'tokens':>8}{'R':>8}{'P':>8}{'F1':>8}{'F2':>8}")
+    by_kind: dict[str, list[str]] = defaultdict(list)
+    for doc_id, kind in kinds.items():
+        by_kind[kind].append(doc_id)
+    for kind in [k for k in KINDS if k in by_kind]:
+        ids = by_kind[kind]
+        r = evaluate({i: texts[i] for i in ids}, gold, pred).token
+        print(f"  {kind:<12}{len(ids):>6}{r.tp + r.fn:>8}{r.recall:>8.4f}{r.precision:>8.4f}{r.f1:>8.4f}{r.f2:>8.4f}")
+
+    if args.errors:
+        _errors(items, pred, args.errors)
+    t = rep.token
+    print(f"token_p={t.precision:.4f} token_r={t.recall:.4f} token_f1={t.f1:.4f}")
+    return 0
+
+
+def _errors(items, pred, n: int) -> None:
+    rnd = random.Random(0)
+    misses, fps = [], []
+    for doc_id, kind, text, spans in items:
+        ps = pred[doc_id]
+        for g in spans:
+            if not any(p.overlaps(g) for p in ps):
+                misses.append(f"{doc_id:<6}{kind:<11}" + _ctx(text, g))
+        for p in ps:
+            if not any(p.overlaps(g) for g in spans):
+                fps.append(f"{doc_id:<6}{kind:<11}" + _ctx(text, p) + f"  <{p.source}>")
+    print(f"\nmisses ({len(misses)}):")
+    for m in rnd.sample(misses, min(n, len(misses))):
+        print("  " + m)
+    print(f"\nfalse positives ({len(fps)}):")
+    for m in rnd.sample(fps, min(n, len(fps))):
+        print("  " + m)
+
+
+def _ctx(text: str, s: Span) -> str:
+    a = text[max(0, s.start - 30):s.start].replace("\n", " ")
+    b = text[s.end:s.end + 20].replace("\n", " ")
+    return f"{s.label:<14} ...{a}[[{text[s.start:s.end]}]]{b}..."
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

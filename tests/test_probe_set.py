@@ -1,0 +1,120 @@
+"""The English probe set (tests/fixtures/english_probe) and its bench (bench/probe_eval.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_engine.taxonomy import is_label
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("probe_eval", ROOT / "bench" / "probe_eval.py")
+probe_eval = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("probe_eval", probe_eval)
+_spec.loader.exec_module(probe_eval)
+
+FILES = [probe_eval.PROBE_DIR / "tune.txt", probe_eval.PROBE_DIR / "check.txt"]
+MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
+LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
+
+
+def _raw_texts(path: Path) -> dict[str, str]:
+    """Marked text of each probe text, split on the headers independently of the parser."""
+    out, cur = {}, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^=== (\S+) (\S+)$", line)
+        if m:
+            cur = m.group(1)
+            out[cur] = []
+        elif cur is not None:
+            out[cur].append(line)
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
+def test_parse_text_offsets():
+    text, spans = probe_eval.parse_text("Dr. [[Hope|DOCTOR]] saw [[Ann Lee|PATIENT]], [[45|AGE]] yo, on [[3/4/2021|DATE]].")
+    assert text == "Dr. Hope saw Ann Lee, 45 yo, on 3/4/2021."
+    assert [(text[s.start:s.end], s.label) for s in spans] == [
+        ("Hope", "DOCTOR"), ("Ann Lee", "PATIENT"), ("45", "AGE"), ("3/4/2021", "DATE")]
+
+
+@pytest.mark.parametrize("bad", [
+    "[[Hope|NOTALABEL]]", "[[Hope|NAME]]", "[[ Hope|DOCTOR]]", "[[Hope|DOCTOR]", "[[Hope]]", "x ]] y",
+])
+def test_parse_text_rejects_bad_markup(bad):
+    with pytest.raises(probe_eval.ProbeFormatError):
+        probe_eval.parse_text(bad)
+
+
+_plain = st.text(alphabet=st.characters(blacklist_characters="[]|", blacklist_categories=("Cs",)), max_size=12)
+_inner = _plain.map(str.strip).filter(bool)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_plain, _inner, st.sampled_from(probe_eval.PROBE_LABELS)), max_size=6), _plain)
+def test_parse_text_roundtrip(parts, tail):
+    marked = "".join(f"{pre}[[{inner}|{lab}]]" for pre, inner, lab in parts) + tail
+    text, spans = probe_eval.parse_text(marked)
+    assert text == "".join(pre + inner for pre, inner, _ in parts) + tail
+    assert [(text[s.start:s.end], s.label) for s in spans] == [(i, lab) for _, i, lab in parts]
+
+
+def test_parse_probe_file_rules(tmp_path):
+    p = tmp_path / "p.txt"
+    p.write_text("# comment\n=== a1 query\nnotes for [[Ann|PATIENT]]\n=== a2 letter\n# note\n\nDear [[Bo|PATIENT]],\n\n",
+                 encoding="utf-8")
+    items = probe_eval.parse_probe(p)
+    assert [(i, k, t) for i, k, t, _ in items] == [("a1", "query", "notes for Ann"), ("a2", "letter", "Dear Bo,")]
+    p.write_text("=== a1 query\nx\n=== a1 query\ny\n", encoding="utf-8")
+    with pytest.raises(probe_eval.ProbeFormatError, match="duplicate"):
+        probe_eval.parse_probe(p)
+    p.write_text("=== a1 poem\nx\n", encoding="utf-8")
+    with pytest.raises(probe_eval.ProbeFormatError, match="kind"):
+        probe_eval.parse_probe(p)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_probe_file_is_well_formed(path):
+    items = probe_eval.parse_probe(path)
+    raw = _raw_texts(path)
+    assert len(items) >= 35
+    assert {k for _, k, _, _ in items} == set(probe_eval.KINDS)
+    for doc_id, kind, text, spans in items:
+        marked = MARK.findall(raw[doc_id])
+        assert [(text[s.start:s.end], s.label) for s in spans] == marked, doc_id
+        for s in spans:
+            piece = text[s.start:s.end]
+            assert s.label in probe_eval.PROBE_LABELS and is_label(s.label)
+            assert piece == piece.strip() and piece
+            # guideline: titles stay outside name spans; an age is the number only
+            assert not re.match(r"(?i)(dr|mr|mrs|ms|miss|prof)\.?\s", piece), (doc_id, piece)
+            if s.label == "AGE":
+                assert not re.search(r"(?i)year|old|\byo\b|y/o", piece), (doc_id, piece)
+        assert all(a.end <= b.start for a, b in zip(spans, spans[1:])), doc_id
+
+
+def test_ids_unique_and_splits_disjoint():
+    tune, check = (probe_eval.parse_probe(p) for p in FILES)
+    ids = [i for i, *_ in tune + check]
+    assert len(ids) == len(set(ids))
+    assert not {t for _, _, t, _ in tune} & {t for _, _, t, _ in check}
+
+
+def test_bench_smoke_rules(capsys):
+    assert probe_eval.main(["--detectors", "rules", "--limit", "6", "--errors", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("probe=tune detectors=rules") and "texts=6" in out[0]
+    assert any(line.startswith("binary token") for line in out)
+    assert LAST_LINE.match(out[-1])
+
+
+@pytest.mark.parametrize("split", ["check", "both"])
+def test_errors_refused_on_check(split, capsys):
+    assert probe_eval.main(["--split", split, "--errors", "3", "--detectors", "rules"]) == 2
+    assert "refused" in capsys.readouterr().err

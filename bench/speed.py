@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="passes over the notes")
     ap.add_argument("--jobs", type=int, default=1,
                     help="worker processes, one torch thread each (2 = both cores of this machine)")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
     folder = args.data or (default_data_dir() / ("meddocan/train" if args.lang == "es" else "physionet-deid/train"))
     files = sorted(Path(folder).rglob("*.txt"))
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs > 1:
         return _parallel(args, docs, chars, tokens)
     t0 = time.perf_counter()
-    pipe = build_pipeline(args.detectors, lang=args.lang).load()
+    pipe = _pipeline(args)
     load_s = time.perf_counter() - t0
     if docs:  # warm-up on one note (lazy caches), not timed
         pipe.run(docs[0])
@@ -72,13 +74,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _pipeline(args):
+    pipe = build_pipeline(args.detectors, lang=args.lang)
+    if args.model is not None:
+        for det in pipe.detectors:
+            if hasattr(det, "path"):
+                det.path = args.model
+    return pipe.load()
+
+
 def _shard(args, texts: list[str], barrier) -> tuple[float, float, float, int]:
     """One worker: load, warm up, wait for the others, then tag its shard."""
     import torch
 
     torch.set_num_threads(1)
     t0 = time.perf_counter()
-    pipe = build_pipeline(args.detectors, lang=args.lang).load()
+    pipe = _pipeline(args)
     load_s = time.perf_counter() - t0
     docs = [Document(t) for t in texts]
     if docs:

@@ -81,3 +81,28 @@ def test_numpy_inference_matches_torch(K, seed):
     with torch.no_grad():
         assert (viterbi_np(em.numpy(), mask.numpy(), *args) == crf.viterbi(em, mask).numpy()).all()
         assert abs(marginals_np(em.numpy(), mask.numpy(), *args) - crf.marginals(em, mask).numpy()).max() < 1e-9
+
+
+@pytest.mark.parametrize("K,seed", [(2, 5), (4, 6), (15, 7)])
+def test_scaled_marginals_match_log_space(K, seed):
+    """The scaled-probability forward-backward equals the log-space one, also with
+    extreme scores (no overflow / underflow) and ragged lengths."""
+    import numpy as np
+
+    from deid_engine.model.crf import marginals_np, marginals_scaled_np
+
+    rng = np.random.default_rng(seed)
+    B, L = 6, 30
+    for scale in (1.0, 25.0):
+        em = rng.normal(0, scale, (B, L, K))
+        trans = rng.normal(0, scale, (K, K))
+        start, end = rng.normal(0, scale, K), rng.normal(0, scale, K)
+        mask = np.zeros((B, L), bool)
+        for b, n in enumerate([L, 1, 2, 17, L - 1, 5]):
+            mask[b, :n] = True
+        a = marginals_np(em, mask, start, end, trans)
+        s = marginals_scaled_np(em, mask, start, end, trans)
+        assert np.isfinite(s).all()
+        assert np.abs(a - s).max() < 1e-8
+        assert np.allclose(s.sum(2)[mask], 1.0)
+        assert (s[~mask] == 0).all()

@@ -1,6 +1,9 @@
 """The training loop learns a tiny synthetic task; save/load round trip; windows."""
 
+import json
 import random
+
+import pytest
 
 import numpy as np
 import torch
@@ -117,3 +120,44 @@ def test_recall_threshold_only_adds_spans(tmp_path):
     for b, l in zip(base, low):
         assert set(b) <= set(l)
         assert all(0 <= c <= 1 for *_, c in l)
+
+
+def test_ensemble_members_vote_and_round_trip(tmp_path):
+    """A model with a voting member (another seed) saves, loads and predicts; its
+    marginals are those of the log-linear pool (averaged CRF scores); a member with
+    another tag list is refused; a fine-tuned copy without members drops the key."""
+    a = run(_cfg(tmp_path, out=str(tmp_path / "a"), seed=3))
+    b = run(_cfg(tmp_path, out=str(tmp_path / "b"), seed=4))
+    ens = TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, a.meta, a.window, a.overlap, members=[b])
+    text = "Seen by Dr. Mei Okafor on 7/8/2011 for chest pain. Vitals stable."
+    got = ens.predict([text])[0]
+    assert {(text[s:e], lbl) for s, e, lbl, _ in got} >= {("Mei Okafor", "DOCTOR"), ("7/8/2011", "DATE")}
+    ens.save(tmp_path / "ens")
+    card = json.loads((tmp_path / "ens" / "model.json").read_text())
+    assert card["ensemble"]["members"] == ["members/m1"]
+    again = TaggerModel.load(tmp_path / "ens", map_location="cpu")
+    assert len(again.members) == 1 and again.predict([text]) == ens.predict([text])
+    # pooled decoding == decoding the averaged scores by hand
+    from deid_engine.model.data import Window, collate
+    from deid_engine.model.network import decode_np
+
+    enc = a.featurizer.encode(text)
+    w = Window(enc, 0, len(enc.tokens), key=(0, 0, len(enc.tokens)))
+    with torch.inference_mode():
+        ba, _ = collate([w])
+        bb, _ = collate([Window(b.featurizer.encode(text, enc.tokens), 0, len(enc.tokens))])
+        em = (a.net.emissions(**ba) + b.net.emissions(**bb)).double().numpy() / 2
+        params = tuple((x + y) / 2 for x, y in zip(a.net.crf_params(), b.net.crf_params()))
+        ref_paths, ref_marg = decode_np(em, ba["mask"].numpy(), params)
+        paths, marg = ens._pooled_decode(ba, [w], [None if ens._same_features(b) else [b.featurizer.encode(text, enc.tokens)]],
+                                         "cpu", True)
+    assert (paths.numpy() == ref_paths.numpy()).all()
+    assert torch.allclose(marg, ref_marg, atol=1e-6)
+    # members must share the tag list
+    b.tags = b.tags[:-1]
+    with pytest.raises(ValueError):
+        TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, a.meta, members=[b])
+    # a copy built from the ensemble's meta (the learning loop's fine-tune) has no members
+    single = TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, dict(card))
+    single.save(tmp_path / "single")
+    assert "ensemble" not in json.loads((tmp_path / "single" / "model.json").read_text())

@@ -8,6 +8,9 @@ come from in the card's notes; then rewrites MODEL_CARD.md.
 
     python tools/ship_model.py --model /work/runs/es_ship12b --dev-run /work/runs/es_dev12b \\
         --dev-command "deid train ..." --note "extra sentence"
+
+``--member DIR`` (repeatable) adds voting members (``deid_engine.model.io``: log-linear
+pooling of the members' CRF scores), copied under ``OUT/members/``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--note", action="append", default=[], help="sentence appended to the card's notes")
     ap.add_argument("--recall-threshold", type=float, default=None,
                     help="set the card's recall_threshold (tokens with PHI marginal >= it become spans)")
+    ap.add_argument("--member", type=Path, action="append", default=[],
+                    help="another trained model (same tag list) that votes with --model")
     args = ap.parse_args(argv)
     meta = json.loads((args.model / "model.json").read_text(encoding="utf-8"))
     out = args.out or ROOT / "resources" / "models" / meta["lang"]
@@ -53,6 +58,24 @@ def main(argv: list[str] | None = None) -> int:
         meta["notes"] = " ".join(notes)
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(args.model / "model.pt", out / "model.pt")
+    if (out / "members").exists():
+        shutil.rmtree(out / "members")
+    meta.pop("ensemble", None)
+    if args.member:
+        rels = []
+        for i, m in enumerate(args.member, 1):
+            mm = json.loads((m / "model.json").read_text(encoding="utf-8"))
+            if mm.get("tags") != meta.get("tags"):
+                raise SystemExit(f"{m}: tag list differs from {args.model}")
+            mm.pop("ensemble", None)
+            dst = out / "members" / f"m{i}"
+            dst.mkdir(parents=True)
+            shutil.copyfile(m / "model.pt", dst / "model.pt")
+            (dst / "model.json").write_text(json.dumps(mm, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            rels.append(f"members/m{i}")
+        meta["ensemble"] = {"pooling": "log-linear", "members": rels,
+                            "member_seeds": [json.loads((m / "model.json").read_text(encoding="utf-8"))
+                                             .get("training", {}).get("seed") for m in args.member]}
     (out / "model.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     card = write_model_card(out)
     print(f"shipped {args.model} -> {out} ({(out / 'model.pt').stat().st_size / 1e6:.1f} MB); card {card}")

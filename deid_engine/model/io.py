@@ -4,6 +4,14 @@ On disk a model is a folder with ``model.pt`` (the ``state_dict``, loaded with
 ``torch.load(..., weights_only=True)``) and ``model.json`` (format
 ``deid-tagger.v1``: vocabularies, tag list, hyperparameters, skeleton ``r`` and
 ``t``, tokenizer version, training provenance and dev metrics).
+
+A model may carry *members* (Liu et al.'s voting taggers): further model folders
+under ``members/`` named by the card's ``ensemble.members``, each a complete
+model with the same tag list (typically another training seed). They vote by
+log-linear pooling: the members' CRF scores (emissions and transitions) are
+averaged, so the ensemble is itself a CRF whose distribution is the normalised
+geometric mean of the members'; Viterbi and marginals run once on the pooled
+scores. Members whose vocabularies equal the main model's share its encoding.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import torch
 from ..tokenize import TOKENIZER_VERSION
 from .data import Window, collate, tags_to_spans, windows
 from .features import Featurizer, Vocab
-from .network import NetConfig, TaggerNet
+from .network import NetConfig, TaggerNet, decode_np
 
 FORMAT = "deid-tagger.v1"
 
@@ -47,13 +55,28 @@ class TaggerModel:
 
     def __init__(self, net: TaggerNet, words: Vocab, chars: Vocab, skeleton: Vocab,
                  tags: Sequence[str], meta: dict[str, Any] | None = None,
-                 window: int = 200, overlap: int = 50):
+                 window: int = 200, overlap: int = 50, members: Sequence["TaggerModel"] = ()):
         self.net = net
         self.words, self.chars, self.skeleton = words, chars, skeleton
         self.tags = list(tags)
-        self.meta = dict(meta or {})
+        self.meta = {k: v for k, v in (meta or {}).items() if k != "ensemble"}
         self.window, self.overlap = window, overlap
         self.featurizer = Featurizer(words, chars, skeleton)
+        self.members: list[TaggerModel] = []
+        for m in members:
+            self.add_member(m)
+
+    def add_member(self, member: "TaggerModel") -> None:
+        """Add a voting member (same tag list; its own vocabularies are allowed)."""
+        if member.tags != self.tags:
+            raise ValueError("ensemble members must have the same tag list")
+        if member.members:
+            raise ValueError("ensemble members cannot have members of their own")
+        self.members.append(member)
+
+    def _same_features(self, other: "TaggerModel") -> bool:
+        return (other.words.itos == self.words.itos and other.chars.itos == self.chars.itos
+                and other.skeleton.itos == self.skeleton.itos)
 
     @property
     def labels(self) -> list[str]:
@@ -73,9 +96,14 @@ class TaggerModel:
             recall_threshold = self.meta.get("recall_threshold")
         if not with_marginals:
             recall_threshold = None
-        self.net.eval()
+        nets = [self] + self.members
+        for m in nets:
+            m.net.eval()
         dev = next(self.net.parameters()).device
         encs = [self.featurizer.encode(t) for t in texts]
+        # members' encodings (tokens shared; arrays shared when the vocabularies are equal)
+        m_encs = [None if self._same_features(m) else
+                  [m.featurizer.encode(t, e.tokens) for t, e in zip(texts, encs)] for m in self.members]
         items: list[Window] = []
         for di, e in enumerate(encs):
             n = len(e.tokens)
@@ -96,7 +124,10 @@ class TaggerModel:
             for s in range(0, len(order), batch_size):
                 chunk = [items[i] for i in order[s : s + batch_size]]
                 batch, _ = collate(chunk, dev)
-                paths, marg = self.net.decode(batch, with_marginals)
+                if self.members:
+                    paths, marg = self._pooled_decode(batch, chunk, m_encs, dev, with_marginals)
+                else:
+                    paths, marg = self.net.decode(batch, with_marginals)
                 paths_np = paths.cpu().numpy()
                 if marg is not None:
                     chosen = marg.gather(2, paths.unsqueeze(2)).squeeze(2).cpu().numpy()
@@ -116,6 +147,32 @@ class TaggerModel:
                 spans = sorted(spans + self._uncertain_spans(e.tokens, doc_tags[i], doc_lab[i], recall_threshold))
             out.append(spans)
         return out
+
+    def _pooled_decode(self, batch: dict, chunk: list[Window], m_encs, dev, with_marginals: bool):
+        """Decode one batch with the members' CRF scores averaged (log-linear pooling)."""
+        ems = [self.net.emissions(**batch)]
+        params = [self.net.crf_params()]
+        for m, encs_m in zip(self.members, m_encs):
+            if encs_m is None:  # same vocabularies: same arrays
+                mb = batch
+            else:
+                mb, _ = collate([Window(encs_m[w.key[0]], w.a, w.b, key=w.key) for w in chunk], dev)
+            ems.append(m.net.emissions(**mb))
+            params.append(m.net.crf_params())
+        em = torch.stack(ems).mean(0)
+        if em.device.type != "cpu" or torch.is_grad_enabled():
+            crf = self.net.crf
+            start, end, trans = (torch.from_numpy(np.mean([p[i] for p in params], 0)).to(em) for i in range(3))
+            saved = (crf.start.data, crf.end.data, crf.trans.data)
+            try:  # pooled scores through the torch CRF (GPU path)
+                crf.start.data, crf.end.data, crf.trans.data = start, end, trans
+                paths = crf.viterbi(em, batch["mask"])
+                marg = crf.marginals(em, batch["mask"]) if with_marginals else None
+            finally:
+                crf.start.data, crf.end.data, crf.trans.data = saved
+            return paths, marg
+        pooled = tuple(np.mean([p[i] for p in params], 0) for i in range(3))
+        return decode_np(em.double().numpy(), batch["mask"].numpy(), pooled, with_marginals)
 
     def _uncertain_spans(self, tokens, tags, lab, threshold: float) -> list[tuple[int, int, str, float]]:
         """Runs of O-tagged tokens whose PHI probability reaches ``threshold``."""
@@ -148,7 +205,10 @@ class TaggerModel:
             "overlap": self.overlap,
             "vocab": {"words": self.words.to_json(), "chars": self.chars.to_json(),
                       "skeleton": self.skeleton.to_json()},
-            **{k: v for k, v in self.meta.items() if k not in ("vocab", "net", "tags")},
+            **{k: v for k, v in self.meta.items() if k not in ("vocab", "net", "tags", "ensemble")},
+            **({"ensemble": {"pooling": "log-linear",
+                             "members": [f"members/m{i + 1}" for i in range(len(self.members))]}}
+               if self.members else {}),
         }
 
     def save(self, folder: Path | str) -> Path:
@@ -156,6 +216,8 @@ class TaggerModel:
         folder.mkdir(parents=True, exist_ok=True)
         state = {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()}
         torch.save(state, folder / "model.pt")
+        for i, m in enumerate(self.members):
+            m.save(folder / "members" / f"m{i + 1}")
         card = self.card()
         card.setdefault("saved", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
         (folder / "model.json").write_text(json.dumps(card, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -176,6 +238,12 @@ class TaggerModel:
         net.to(map_location or device()).eval()
         v = card["vocab"]
         meta = {k: val for k, val in card.items() if k not in ("vocab",)}
+        members = []
+        for rel in (card.get("ensemble") or {}).get("members", []):
+            sub = (folder / rel).resolve()
+            if folder.resolve() not in sub.parents:
+                raise ValueError(f"{folder}: ensemble member outside the model folder: {rel}")
+            members.append(cls.load(sub, map_location))
         return cls(net, Vocab.from_json(v["words"]), Vocab.from_json(v["chars"]),
                    Vocab.from_json(v["skeleton"]), card["tags"], meta,
-                   window=card.get("window", 200), overlap=card.get("overlap", 50))
+                   window=card.get("window", 200), overlap=card.get("overlap", 50), members=members)

@@ -161,3 +161,16 @@ def test_ensemble_members_vote_and_round_trip(tmp_path):
     single = TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, dict(card))
     single.save(tmp_path / "single")
     assert "ensemble" not in json.loads((tmp_path / "single" / "model.json").read_text())
+
+
+def test_weight_averaging_learns_and_is_recorded(tmp_path):
+    """--average-from: the evaluated / saved weights are the running mean of the
+    end-of-epoch weights from that epoch on (early stopping and fixed epochs)."""
+    model = run(_cfg(tmp_path, average_from=3))
+    hist = model.meta["training"]["history"]
+    assert [h.get("averaged_epochs") for h in hist][:4] == [None, None, 1, 2]
+    assert model.meta["dev_metrics"]["token"]["f1"] > 0.9
+    fixed = run(_cfg(tmp_path, out=str(tmp_path / "f"), average_from=7, epochs=8, fixed_epochs=True))
+    assert fixed.meta["training"]["history"][-1]["averaged_epochs"] == 2
+    text = "Seen by Dr. Olga Nguyen on 4/5/2001 for chest pain."
+    assert TaggerModel.load(tmp_path / "f", map_location="cpu").predict([text]) == fixed.predict([text])

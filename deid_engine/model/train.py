@@ -56,6 +56,7 @@ class TrainConfig:
     select: str = "auto"             # token_f2 | strict_f1 (auto: en token_f2, else strict_f1)
     threads: int = 0                 # 0: 2, or 1 when the machine is oversubscribed
     hidden: int = 64
+    average_from: int = 0            # >0: weights averaged over epochs >= this (SWA-style); 0: off
     command: str = ""
     # examples given directly (tests, retraining from review decisions)
     train_examples: list[Example] | None = None
@@ -222,6 +223,8 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     steps_per_epoch = math.ceil(per_epoch / cfg.batch)
     total_steps = steps_per_epoch * cfg.epochs
     best_score, best_state, best_epoch, bad = -1.0, None, 0, 0
+    avg_state: dict[str, torch.Tensor] | None = None
+    n_avg = 0
     history = []
     step = 0
     train_start = time.time()
@@ -240,6 +243,20 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
                                train_start)
         rec: dict[str, Any] = {"event": "epoch", "epoch": epoch, "loss": loss_sum / max(1, len(batches)),
                                "seconds": round(time.time() - started, 1)}
+        live_state = None
+        if cfg.average_from and epoch >= cfg.average_from:
+            # running mean of the end-of-epoch weights (stochastic weight averaging, Izmailov
+            # et al. 2018): one model at inference, most of a seed ensemble's variance reduction
+            cur = net.state_dict()
+            n_avg += 1
+            if avg_state is None:
+                avg_state = {k: v.detach().clone().float() for k, v in cur.items()}
+            else:
+                for k, v in cur.items():
+                    avg_state[k] += (v.detach().float() - avg_state[k]) / n_avg
+            live_state = copy.deepcopy(cur)
+            net.load_state_dict({k: v.to(cur[k].dtype) for k, v in avg_state.items()})
+            rec["averaged_epochs"] = n_avg
         if dev and not cfg.fixed_epochs:
             rep = evaluate_model(model, dev)
             sc = score_report(rep, metric)
@@ -251,7 +268,9 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
             else:
                 bad += 1
         else:
-            best_epoch, best_state = epoch, None
+            best_epoch, best_state = epoch, (copy.deepcopy(net.state_dict()) if live_state is not None else None)
+        if live_state is not None:
+            net.load_state_dict(live_state)  # training continues from the live weights
         history.append(rec)
         yield rec
         if dev and not cfg.fixed_epochs and bad >= cfg.patience:

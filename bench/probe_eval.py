@@ -150,7 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="score only the first N texts")
     ap.add_argument("--file", type=Path, action="append", default=None,
                     help="score this probe-format file instead of the split (repeatable)")
+    ap.add_argument("--stats", action="store_true", help="print text/word/span counts per kind and label, no scoring")
     args = ap.parse_args(argv)
+    if args.stats:
+        return _stats(args.split, args.file)
     if args.errors and (args.file is None and "check" in SPLITS[args.split]):
         print("error: --errors is refused on the check split (report only; nobody tunes on it)",
               file=sys.stderr)
@@ -195,6 +198,27 @@ def main(argv: list[str] | None = None) -> int:
         _errors(items, pred, args.errors)
     t = rep.token
     print(f"token_p={t.precision:.4f} token_r={t.recall:.4f} token_f1={t.f1:.4f}")
+    return 0
+
+
+def _stats(split: str, files: list[Path] | None) -> int:
+    """Counts per kind (texts, words, spans) and per label, for each file of the split."""
+    paths = files or [PROBE_DIR / f"{s}.txt" for s in SPLITS[split]]
+    for p in paths:
+        items = parse_probe(p)
+        print(f"{p.name}: {len(items)} texts, {sum(len(t.split()) for _, _, t, _ in items)} words, "
+              f"{sum(len(sp) for *_, sp in items)} spans")
+        print(f"  {'kind':<12}{'texts':>6}{'words':>7}{'spans':>7}{'lower':>7}")
+        for kind in KINDS:
+            its = [it for it in items if it[1] == kind]
+            lower = sum(1 for _, _, t, _ in its if t == t.lower())
+            print(f"  {kind:<12}{len(its):>6}{sum(len(t.split()) for _, _, t, _ in its):>7}"
+                  f"{sum(len(sp) for *_, sp in its):>7}{lower:>7}")
+        labels: dict[str, int] = defaultdict(int)
+        for *_, sp in items:
+            for s in sp:
+                labels[s.label] += 1
+        print("  labels: " + ", ".join(f"{k} {v}" for k, v in sorted(labels.items(), key=lambda kv: -kv[1])))
     return 0
 
 

@@ -38,8 +38,13 @@ def _lexicon_version() -> str | None:
 
 
 def build_report(results: Sequence[Any], ctx: Any, *, in_dir: Path, ignored_files: int, seconds: float,
-                 jobs: int, cancelled: bool, pipeline_problem: str = "", link_map: str | None = None) -> dict:
-    """The report as a JSON-able dict (no PHI: counts, hashes, offsets, versions)."""
+                 jobs: int, cancelled: bool, pipeline_problem: str = "", link_map: str | None = None,
+                 review: dict | None = None) -> dict:
+    """The report as a JSON-able dict (no PHI: counts, hashes, offsets, versions).
+
+    ``review``: extra no-PHI facts for the ``review`` block (``deid redact``
+    records whether and from which log reviewer decisions were applied).
+    """
     files = [r.report() for r in results]
     counts: dict[str, int] = {}
     for r in results:
@@ -70,6 +75,7 @@ def build_report(results: Sequence[Any], ctx: Any, *, in_dir: Path, ignored_file
         "review": {
             "documents_with_decisions": sum(r.reviewed_documents for r in results),
             "spans_from_review": sum(r.review_spans for r in results),
+            **(review or {}),
         },
         "totals": {
             "files": len(results),
@@ -108,7 +114,7 @@ def render_html(report: dict) -> str:
         counts = ", ".join(f"{k} {v}" for k, v in f["counts"].items())
         rows.append(
             f"<tr class='{e(f['status'])}'><td>{e(f['path'])}</td><td>{e(f['status'])}</td><td>{e(f['reason'] or f['note'])}</td>"
-            f"<td>{f['documents']}</td><td>{e(counts)}</td><td>{f['residuals']}</td>"
+            f"<td>{f['documents']}</td><td>{f.get('reviewed_documents', 0)}</td><td>{e(counts)}</td><td>{f['residuals']}</td>"
             f"<td><code>{e(f['input_sha256'][:16])}</code></td><td><code>{e(f['output_sha256'][:16])}</code></td></tr>")
     res_rows = [f"<tr><td>{e(x['file'])}</td><td>{e(x.get('document', ''))}</td><td>{x['start']}–{x['end']}</td>"
                 f"<td>{e(x['label'])}</td><td>{e(x['detector'])}</td></tr>"
@@ -135,7 +141,7 @@ with {report['timings']['jobs']} job(s).</p>
 {e(report['verification']['note'])}.</p>
 <table><tr><th>file</th><th>document</th><th>offsets</th><th>label</th><th>detector</th></tr>{''.join(res_rows)}</table>
 <h2>Files</h2>
-<table><tr><th>file</th><th>status</th><th>note</th><th>docs</th><th>replacements</th><th>residuals</th>
+<table><tr><th>file</th><th>status</th><th>note</th><th>docs</th><th>reviewed docs</th><th>replacements</th><th>residuals</th>
 <th>input sha256</th><th>output sha256</th></tr>{''.join(rows)}</table>
 </body></html>
 """

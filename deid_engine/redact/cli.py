@@ -28,6 +28,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--link-map-password-file",
                    help="write linkmap.enc (original -> replacement), encrypted with the password in this file")
     r.add_argument("--no-verify", action="store_true", help="skip the verification pass over the output")
+    dg = r.add_mutually_exclusive_group()
+    dg.add_argument("--decisions", metavar="PATH",
+                    help="decision log whose reviewer decisions to apply (default: the app's own log, as the "
+                         "app's export does)")
+    dg.add_argument("--no-decisions", action="store_true",
+                    help="ignore reviewer decisions: every document follows --unreviewed")
     c = r.add_argument_group("batch / cluster (deid_engine.cluster; see docs/cluster.md)")
     c.add_argument("--cluster", metavar="local:N|tcp://HOST:PORT",
                    help="run on Dask: local:N starts N worker processes on this machine; tcp://HOST:PORT "
@@ -62,14 +68,34 @@ def cmd_redact(args: argparse.Namespace) -> int:
                             lang=args.lang, detectors=args.detectors, overwrite=args.overwrite,
                             csv_columns=_split(args.csv_columns), csv_id_columns=_split(args.csv_id_columns),
                             verify=not args.no_verify, link_map_password=password)
+    index, log_path = None, None
+    if not args.no_decisions:
+        from ..review.decisions import default_log_path, load_log
+
+        log_path = Path(args.decisions) if args.decisions else default_log_path()
+        if args.decisions and not log_path.is_file():
+            print("deid redact: the decision log given with --decisions does not exist", file=sys.stderr)
+            return 2
+        index = load_log(log_path)
     if args.cluster or args.text_column or Path(args.input).is_file():
+        from ..review.apply import has_review_data
+
+        if index is not None and has_review_data(index):
+            print("deid redact: reviewer decisions cannot be applied with --cluster or a table input, and the "
+                  f"decision log ({log_path.name}) holds some. Export a reviewed folder without --cluster "
+                  "(--jobs N runs in parallel too), or pass --no-decisions to redact with the detectors only.",
+                  file=sys.stderr)
+            return 2
         from ..cluster.cli import cmd_batch
 
         return cmd_batch(args, options)
-    overrides = None  # reviewed spans come from the app; the CLI redacts with the detectors
+    overrides, pipeline, review = _review_overrides(args, options, index, log_path)
+    if overrides is None and review is None:
+        return 2
     bar = _progress(None, total=0, desc="redact", unit="file")
     summary = None
-    for item in export_folder(Path(args.input), Path(args.output), options, overrides=overrides, jobs=args.jobs):
+    for item in export_folder(Path(args.input), Path(args.output), options, pipeline=pipeline,
+                              overrides=overrides, jobs=args.jobs, review=review):
         if isinstance(item, Progress):
             if hasattr(bar, "total") and bar.total != item.total:
                 bar.total = item.total
@@ -94,3 +120,53 @@ def cmd_redact(args: argparse.Namespace) -> int:
         print(f"link map (encrypted): {summary.link_map_path}")
     total_failure = summary.files and summary.files_ok == 0 and summary.files_failed > 0
     return 1 if total_failure or summary.cancelled else 0
+
+
+def _review_overrides(args: argparse.Namespace, options, index, log_path: Path | None):
+    """(overrides, pipeline built for them or None, audit review facts); (None, None, None) on error.
+
+    The final spans of every document the reviewer touched, exactly as the
+    app's export computes them (``deid_engine.review.apply``). Prints one
+    summary line on stderr (counts only).
+    """
+    from .export import _read, check_folders, list_export_files
+
+    if index is None:
+        print("deid redact: reviewer decisions not applied (--no-decisions)", file=sys.stderr)
+        return {}, None, {"decisions": "ignored (--no-decisions)"}
+    from ..review.apply import ReviewOverrides, has_review_data, review_overrides
+
+    in_dir, _ = check_folders(Path(args.input), Path(args.output))
+    reviewed_only = options.unreviewed == "skip"  # as the app: skip keeps only documents marked reviewed
+    built: list = []
+
+    def get_pipeline():
+        from ..pipeline import build_pipeline
+
+        p = build_pipeline(options.detectors, options.lang)
+        p.load()
+        built.append(p)
+        return p
+
+    ro = ReviewOverrides()
+    if has_review_data(index):
+        files, _ = list_export_files(in_dir)
+        try:
+            ro = review_overrides(in_dir, lambda p: _read(p, options), files, index, get_pipeline,
+                                  reviewed_only=reviewed_only)
+        except KeyError:
+            raise  # an unknown preset: reported like any other run
+        except Exception as e:  # no PHI: the type only
+            print(f"deid redact: the detectors needed to apply the reviewer decisions are unavailable "
+                  f"({type(e).__name__}); fix them or pass --no-decisions", file=sys.stderr)
+            return None, None, None
+    msg = (f"deid redact: reviewer decisions applied to {ro.documents} document(s) in {ro.files} file(s) "
+           f"(log {log_path.name}; predictions {ro.from_cache} from the review cache, {ro.tagged} tagged now"
+           + ("; only documents marked reviewed, --unreviewed skip" if reviewed_only else "") + ")")
+    if ro.failed:
+        msg += f"; {ro.failed} reviewed document(s) could not be tagged and are treated as unreviewed"
+    print(msg, file=sys.stderr)
+    review = {"decisions": "applied", "decision_log": log_path.name, "reviewed_only": reviewed_only,
+              "predictions_from_cache": ro.from_cache, "predictions_tagged": ro.tagged,
+              "reviewed_documents_not_tagged": ro.failed}
+    return ro.overrides, (built[0] if built else None), review

@@ -451,12 +451,14 @@ def _pipeline_for(options: ExportOptions, pipeline: Any, needed: bool) -> tuple[
 def export_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, pipeline: Any = None,
                   overrides: Mapping[str, Sequence[Span]] | None = None,
                   cancelled: Callable[[], bool] = lambda: False, jobs: int = 1,
-                  key: bytes | None = None) -> Iterator[Progress | FileProblem | ExportSummary]:
+                  key: bytes | None = None,
+                  review: Mapping[str, Any] | None = None) -> Iterator[Progress | FileProblem | ExportSummary]:
     """Write a redacted copy of ``in_dir`` into ``out_dir`` with ``audit.json``/``audit.html``.
 
     Yields ``Progress`` after each file, a ``FileProblem`` for each failed or
     skipped file, and finally one ``ExportSummary``. ``overrides`` maps
-    doc_id -> final reviewed spans. ``jobs > 1`` uses worker processes and
+    doc_id -> final reviewed spans (``review``: no-PHI facts about where they
+    came from, for the audit's ``review`` block). ``jobs > 1`` uses worker processes and
     writes exactly the same files as ``jobs=1``. On cancel, files already
     written stay, the report says ``cancelled`` and the summary is yielded.
     """
@@ -526,7 +528,8 @@ def export_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, pipeli
                                    options.link_map_password)
     report = _audit.build_report(results, ctx, in_dir=in_dir, ignored_files=ignored, seconds=seconds,
                                  jobs=jobs, cancelled=was_cancelled, pipeline_problem=pipe_problem,
-                                 link_map=link_path.name if link_path else None)
+                                 link_map=link_path.name if link_path else None,
+                                 review=dict(review) if review else None)
     json_path, html_path = _audit.write_report(out_dir, report)
     counts: dict[str, int] = {}
     for r in results:

@@ -174,3 +174,14 @@ def test_weight_averaging_learns_and_is_recorded(tmp_path):
     assert fixed.meta["training"]["history"][-1]["averaged_epochs"] == 2
     text = "Seen by Dr. Olga Nguyen on 4/5/2001 for chest pain."
     assert TaggerModel.load(tmp_path / "f", map_location="cpu").predict([text]) == fixed.predict([text])
+
+
+def test_vocab_from_shares_the_encoding(tmp_path):
+    """--vocab-from: a member trained with another model's vocabularies encodes
+    text identically, so an ensemble of the two encodes once."""
+    a = run(_cfg(tmp_path, out=str(tmp_path / "a")))
+    b = run(_cfg(tmp_path, out=str(tmp_path / "b"), seed=5, vocab_from=str(tmp_path / "a")))
+    assert b.words.itos == a.words.itos and b.skeleton.itos == a.skeleton.itos
+    ens = TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, a.meta, members=[b])
+    assert ens._same_features(b)
+    assert ens.predict(["Seen by Dr. Mei Okafor on 7/8/2011."])[0]

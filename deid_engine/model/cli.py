@@ -34,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hidden", type=int, default=64)
     p.add_argument("--average-from", type=int, default=0,
                    help="average the weights of every epoch from this one on (SWA; 0: off)")
+    p.add_argument("--vocab-from", help="reuse this model's vocabularies (a voting member then shares its encoding)")
     p.add_argument("--o-keep", type=float, default=0.25, help="fraction of PHI-free windows used per epoch")
     p.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 2 or 1 on a busy machine)")
     from ..learn.cli import add_from_reviews_args
@@ -57,7 +58,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         skeleton=not args.no_skeleton, char=not args.no_char, augment=args.augment,
         case_variants=not args.no_case_variants,
         visit_notes=None if args.visit_notes == "none" else args.visit_notes,
-        all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from,
+        all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from, vocab_from=args.vocab_from,
         o_keep=args.o_keep, threads=args.threads,
         command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",
     )

@@ -9,10 +9,12 @@ PHI plus a sampled fraction of PHI-free windows are seen each epoch.
 from __future__ import annotations
 
 import copy
+import json
 import math
 import random
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Iterator
 
 import numpy as np
@@ -24,7 +26,7 @@ from ..tokenize import TOKENIZER_VERSION
 from ..types import Progress, Span
 from .augment import case_variant, get_generator, swap_surrogates, visit_note_examples
 from .data import Example, Window, bio_tags, collate, is_physionet, load_folder, tag_names, windows
-from .features import N_FEATURES, Featurizer, build_vocabs
+from .features import N_FEATURES, Featurizer, Vocab, build_vocabs
 from .io import TaggerModel, auto_threads, device
 from .network import NetConfig, TaggerNet
 
@@ -57,6 +59,7 @@ class TrainConfig:
     threads: int = 0                 # 0: 2, or 1 when the machine is oversubscribed
     hidden: int = 64
     average_from: int = 0            # >0: weights averaged over epochs >= this (SWA-style); 0: off
+    vocab_from: str | None = None    # model folder whose vocabularies to reuse (voting members share encoding)
     command: str = ""
     # examples given directly (tests, retraining from review decisions)
     train_examples: list[Example] | None = None
@@ -188,7 +191,14 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     glove = _glove() if cfg.glove else None
     glove_words = [w for w in glove[0][:GLOVE_TOP] if w.isalpha()] if glove else []
     vocab_texts = [e.text for e in base] + [e.text for e in examples if e.origin.startswith("visit")]
-    words, chars, skel, t = build_vocabs(vocab_texts, r=cfg.r, glove_words=glove_words)
+    if cfg.vocab_from:
+        ref = json.loads((Path(cfg.vocab_from) / "model.json").read_text(encoding="utf-8"))
+        v = ref["vocab"]
+        words, chars, skel = (Vocab.from_json(v["words"]), Vocab.from_json(v["chars"]),
+                              Vocab.from_json(v["skeleton"]))
+        t = int((ref.get("skeleton") or {}).get("t", 0))
+    else:
+        words, chars, skel, t = build_vocabs(vocab_texts, r=cfg.r, glove_words=glove_words)
     feat = Featurizer(words, chars, skel)
 
     ncfg = NetConfig(n_words=len(words), n_chars=len(chars), n_skel=len(skel), n_feats=N_FEATURES,

@@ -112,7 +112,7 @@ def test_decisions_applied_by_default(folder, tmp_path, capsys):
             assert phi not in text
 
 
-def test_same_spans_as_the_apps_session(folder, tmp_path):
+def test_same_spans_as_the_apps_session(folder, tmp_path, capsys):
     """The CLI's overrides equal ``ReviewSession.overrides()`` after the app scanned the folder."""
     from deid_engine.review.apply import review_overrides
     from deid_engine.review.session import ReviewSession
@@ -132,10 +132,13 @@ def test_same_spans_as_the_apps_session(folder, tmp_path):
     files, _ = list_export_files(folder.resolve())
     for use_cache in (True, False):  # from the app's prediction cache, or tagged again: same spans
         ro = review_overrides(folder.resolve(), lambda p: _read(p, options), files, load_log(log.path),
-                              lambda: build_pipeline("rules", "en"), use_cache=use_cache)
+                              lambda: build_pipeline("rules", "en").load(), use_cache=use_cache)
         assert ro.overrides == app and len(app) == 2
         assert (ro.from_cache, ro.tagged) == ((2, 0) if use_cache else (0, 2))
     assert session.overrides(reviewed_only=True) == {}
+    capsys.readouterr()
+    assert redact(folder, tmp_path / "out") == 0  # the CLI reads the app's cache too
+    assert "predictions 2 from the review cache, 0 tagged now" in capsys.readouterr().err
 
 
 def test_reviewed_mark_and_unreviewed_skip(folder, tmp_path):

@@ -59,6 +59,8 @@ class AgePolicyFilter:
             raise ValueError(f"unknown age policy {self.policy!r}; known: {', '.join(AGE_POLICIES)}")
 
     def describe(self) -> dict:
+        if self.policy is None:  # name the policy in effect: it keys the review's prediction cache
+            self.load()
         return {"ages": self.policy}
 
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:

@@ -82,3 +82,73 @@ def test_names_confident_spans_and_spanish_stay():
     assert _weak("seen by urology today", "urology", 0.9)             # confident: the model's call
     assert _weak("dr healey took husband", "took", 0.3, lang="es")
     assert _weak("visited by Alittle today", "Alittle", 0.3)          # not a known word
+
+
+# --- form-field labels ---------------------------------------------------------------
+
+def _labels(text: str, piece: str, label: str, source: str = "tagger:en") -> list[str]:
+    from deid_engine.detect.vetoes import FieldLabelFilter
+
+    a = text.index(piece)
+    out = FieldLabelFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, 0.7)])
+    return [text[s.start:s.end] for s in out]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Please fetch the chart, MRN 55120093, for clinic", "MRN", "PATIENT"),
+    ("bloods for mrn 0044129 tomorrow", "mrn", "DOCTOR"),
+    ("verify ssn 123-45-6789 before billing", "ssn", "PATIENT"),
+    ("statement for acct 99120045 attached", "acct", "PATIENT"),
+    ("Name: Ola Berg  DOB: 02/03/1961", "DOB", "PATIENT"),
+    ("Ola Berg  Age 44  Sex F", "Age", "DATE"),
+    ("Child Tom Vance, born 04/04/2019, seen", "born", "DATE"),
+    ("Dr Kwame Osei, GMC number 7001234", "GMC number", "PATIENT"),
+    ("Tel 555-0142  Fax 555-0143", "Fax", "PHONE"),
+    ("Hospital no: 9912 Date of birth: 1/2/1950", "Date of birth", "DATE"),
+])
+def test_field_label_alone_is_dropped(text, piece, label):
+    assert _labels(text, piece, label) == []
+
+
+@pytest.mark.parametrize("text,piece,label,kept", [
+    ("Please fetch the chart, MRN 55120093, for clinic", "MRN 55120093", "MEDICALRECORD", "55120093"),
+    ("Name: Ola Berg  DOB: 02/03/1961 seen", "DOB: 02/03/1961", "DATE", "02/03/1961"),
+    ("NHS no. 401 223 9987 on file", "NHS no. 401 223 9987", "HEALTHPLAN", "401 223 9987"),
+    ("ref 55120093 MRN pending", "55120093 MRN", "MEDICALRECORD", "55120093"),
+    ("Member ID: XKJ4471902 (BlueWave)", "Member ID: XKJ4471902", "HEALTHPLAN", "XKJ4471902"),
+    ("mrn#0044129 labs", "mrn#0044129", "MEDICALRECORD", "0044129"),
+])
+def test_field_label_trimmed_off_a_value(text, piece, label, kept):
+    assert _labels(text, piece, label) == [kept]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Lives in Boise, ID 83702 with wife", "ID", "STATE"),          # Idaho, not a label
+    ("chart MRN-55120093 reviewed", "MRN-55120093", "MEDICALRECORD"),  # the hyphenated form may be the id
+    ("badge ID4471 scanned", "ID4471", "IDNUM"),                    # one token: the identifier itself
+])
+def test_field_label_filter_keeps_identifiers(text, piece, label):
+    assert _labels(text, piece, label) == [piece]
+
+
+def test_field_label_trim_needs_a_digit_and_user_spans_stay():
+    text = "Patient Name: Ilse Brandt MRN pending"
+    assert _labels(text, "Ilse Brandt", "PATIENT") == ["Ilse Brandt"]
+    assert _labels("Ola Berg  DOB  unknown", "DOB  unknown", "DATE") == ["DOB  unknown"]  # no digit: untouched
+    assert _labels("fetch MRN 4471 now", "MRN", "OTHER", source="user:add") == ["MRN"]
+
+
+@pytest.mark.parametrize("text,piece,dropped", [
+    ("Pt: Ivo Marsh   79 M   MRN 22", "M", True),
+    ("Ivo Marsh, 54 yo F, presents", "F", True),
+    ("Sex: F  DOB 1/1/1970", "F", True),
+    ("Reviewed with M. Lind today", "M", False),
+])
+def test_sex_marker_is_not_a_name(text, piece, dropped):
+    import re
+
+    a = re.search(rf"\b{piece}\b", text).start()
+    from deid_engine.detect.vetoes import FieldLabelFilter
+
+    out = FieldLabelFilter("en").filter(Document(text), [Span(a, a + 1, "PATIENT", "tagger:en", 0.7)])
+    assert (out == []) is dropped

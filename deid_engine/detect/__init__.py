@@ -45,6 +45,7 @@ PRESETS["tagger"] = ("tagger",)
 PRESETS["default"] = ("tagger", "pattern", "lexicon")
 # Applied in this order after merging (see pipeline.Pipeline._finish).
 FILTERS["protected"] = _lazy("protected", "ProtectedTermsFilter")
+FILTERS["field_labels"] = _lazy("vetoes", "FieldLabelFilter")
 FILTERS["age_policy"] = _lazy("policy", "AgePolicyFilter")
 FILTERS["numeric_context"] = _lazy("vetoes", "NumericContextFilter")
 FILTERS["name_extent"] = _lazy("extent", "NameExtentFilter")

@@ -166,3 +166,111 @@ class WeakWordFilter:
                         continue
             out.append(s)
         return out
+
+
+# --- form-field labels --------------------------------------------------------------
+
+# Words that name a field of a form or a header ("MRN:", "DOB", "Age", "NHS no.") and are never
+# PHI themselves. Every detector, the tagger most, sometimes marks them, alone ("MRN" before an
+# identifier) or at the edge of the value ("DOB 3/4/1950").
+FIELD_LABEL_WORDS = frozenset({
+    "mrn", "ssn", "acct", "acc", "account", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender",
+    "id", "no", "nr", "num", "number", "#", "tel", "telephone", "phone", "ph", "fax", "mob", "mobile",
+    "cell", "email", "e-mail", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "medicare", "medicaid",
+    "policy", "member", "group", "claim", "visit", "encounter", "enc", "csn", "fin", "har", "unit",
+    "date", "of", "birth", "yo", "y/o", "yrs", "years", "old", "pt", "patient", "name", "dx", "hosp",
+})
+# labels that may stand alone as a span and be dropped; the rest ("of", "date", "no") only count
+# next to one of these ("date of birth", "NHS no.")
+_LABEL_HEADS = frozenset({
+    "mrn", "ssn", "acct", "acc", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender", "id",
+    "tel", "telephone", "phone", "mobile", "email", "e-mail", "fax", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
+    "birth", "yo", "y/o",
+})
+_LABEL_TOKEN = regex.compile(r"[\p{L}\p{N}/.\-]+|#")
+# the separator after a leading label (or before a trailing one): space, colon, '#', '.', never a bare
+# hyphen or nothing ("MRN-4471" may be how the identifier is written)
+_LABEL_SEP = regex.compile(r"[\s:#.,()]+")
+_SEX_MARK = regex.compile(r"(?i)(?:\d{1,3}[ \t]*(?:y/?o|yrs?|years?(?:[ \t-]old)?)?[ \t,/-]*|(?:sex|gender)[ \t]*:?[ \t]*)$")
+
+
+def _label_word(w: str) -> str:
+    return w.casefold().rstrip(".:")
+
+
+def _only_labels(words: list[str]) -> bool:
+    ws = [_label_word(w) for w in words]
+    return bool(ws) and all(w in FIELD_LABEL_WORDS for w in ws) and any(w in _LABEL_HEADS for w in ws)
+
+
+class FieldLabelFilter:
+    """Drop spans that are only form-field labels; trim labels off the edges of value spans.
+
+    A span made only of field-label words (``MRN``, ``dob``, ``Age``, ``GMC number``, ``born``) is
+    dropped; an ID, CONTACT, DATE or AGE span that starts or ends with such words separated from
+    the value by a space, colon, ``#`` or period (``MRN 12345``, ``DOB: 3/4/1950``) keeps only the
+    value, and only when the value left has a digit (the identifier itself is never cut). A NAME
+    span that is a lone ``M``/``F`` after an age or ``Sex:`` is a sex marker and is dropped. STATE
+    spans (``Boise, ID``) and the user's spans are never touched.
+    """
+
+    name = "field_labels"
+    _VALUE_CATS = ("ID", "CONTACT", "DATE", "AGE")
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+
+    def load(self) -> None:
+        return None
+
+    def describe(self) -> dict:
+        return {"labels": len(FIELD_LABEL_WORDS)}
+
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        if self.lang != "en":
+            return spans
+        text = document.text
+        out = []
+        for s in spans:
+            if source_family(s.source) == "user" or s.label == "STATE":
+                out.append(s)
+                continue
+            piece = text[s.start:s.end]
+            words = _LABEL_TOKEN.findall(piece)
+            if _only_labels(words):
+                continue
+            cat = _category(s.label)
+            if cat == "NAME" and piece.strip() in ("M", "F", "m", "f") and _SEX_MARK.search(
+                    text[max(0, s.start - 24):s.start]):
+                continue
+            if cat in self._VALUE_CATS:
+                s = self._trim(text, s)
+            out.append(s)
+        return out
+
+    @staticmethod
+    def _trim(text: str, s: Span) -> Span:
+        a, b = s.start, s.end
+        toks = [(m.start() + a, m.end() + a) for m in _LABEL_TOKEN.finditer(text[a:b])]
+        # leading labels: a run of label words with at least one head ("NHS no.", "Date of birth")
+        k = 0
+        while k < len(toks) and _label_word(text[toks[k][0]:toks[k][1]]) in FIELD_LABEL_WORDS:
+            k += 1
+        if not any(_label_word(text[x:y]) in _LABEL_HEADS for x, y in toks[:k]):
+            k = 0
+        if 0 < k < len(toks):
+            sep = text[toks[k - 1][1]:toks[k][0]]
+            last = text[toks[k - 1][0]:toks[k - 1][1]]
+            if (_LABEL_SEP.fullmatch(sep) or (not sep and last[-1:] in ".:#")) \
+                    and any(c.isdigit() for c in text[toks[k][0]:b]):
+                a = toks[k][0]
+        # trailing labels ("4471 DOB"): the same test mirrored
+        rest = [t for t in toks if t[0] >= a]
+        k = len(rest)
+        while k > 0 and _label_word(text[rest[k - 1][0]:rest[k - 1][1]]) in FIELD_LABEL_WORDS:
+            k -= 1
+        if 0 < k < len(rest) and any(_label_word(text[x:y]) in _LABEL_HEADS for x, y in rest[k:]):
+            sep = text[rest[k - 1][1]:rest[k][0]]
+            if _LABEL_SEP.fullmatch(sep) and any(c.isdigit() for c in text[a:rest[k - 1][1]]):
+                b = rest[k - 1][1]
+        return s if (a, b) == (s.start, s.end) else s.with_bounds(a, b)

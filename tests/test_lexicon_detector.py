@@ -197,3 +197,36 @@ def test_facility_names_made_of_common_words(en, text, facility):
                                   "He is a university professor at the hospital."])
 def test_generic_hospital_mentions_are_not_facilities(en, text):
     assert not any(lbl == "HOSPITAL" for _, lbl in found(en, text))
+
+
+# --- dialogue: speaker labels, discourse words, contractions ------------------------------
+
+@pytest.mark.parametrize("text", [
+    "nurse okay so we will check your sugar first patient alright",   # speaker labels + replies
+    "doctor yes that looks fine mother thanks so much",
+    "physician well let us see the rash daughter hmm it itches at night",
+    "doctor afternoon what brings you in today",
+    "Doctor: I think the swelling is better. Patient: I hope so.",
+    "Thanks, I'll call the pharmacy and we'll see. You're welcome.",
+    "His brother Mr. nobody knows",
+    "Patient: Once. A D-dimer was sent in 2019 with the ER team.",
+    "Hi Mrs. Lindqvist-Moe? We're ready for you.",
+])
+def test_dialogue_words_are_not_names(en, text):
+    got = found(en, text)
+    bad = {s for s, _ in got if s.split()[0].casefold().rstrip(".,?") in {
+        "okay", "alright", "yes", "thanks", "well", "hmm", "afternoon", "i", "i'll", "we'll", "you're",
+        "nobody", "a", "d-dimer", "we're"} or "?" in s}
+    assert not bad, got
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("my neighbour Mrs. Lindqvist drives me", "Lindqvist", "RELATIVE"),
+    ("her sister Ms. Abara visits daily", "Abara", "RELATIVE"),
+    ("doctor murphy ordered the scan", "murphy", "DOCTOR"),
+    ("SON BILL CALLED. DR GREEN AWARE", "GREEN", "DOCTOR"),
+    ("Seen by Dr. Hope and Dr. Well", "Hope", "DOCTOR"),
+    ("Dr K. Osei reviewed", "K. Osei", "DOCTOR"),
+])
+def test_names_next_to_dialogue_rules_still_found(en, text, name, label):
+    assert (name, label) in found(en, text)

@@ -122,6 +122,23 @@ FACILITY_NAME_WORDS = {"holy", "cross", "memorial", "union", "general", "mercy",
                        "east", "west", "central", "valley", "mount", "mt", "saint", "st", "children", "childrens",
                        "womens", "women", "city", "state", "national", "christian", "hope", "grace", "providence",
                        "trinity", "lakeside", "riverside", "hillside", "park", "beth", "israel", "deaconess"}
+# Words of conversation (interjections, greetings, discourse markers, question words, pronouns):
+# in dialogue they follow speaker labels ("doctor ok let me look", "mother alright") and are
+# never names there, whatever the name lists hold (Ok, How, Morning, Well are Census surnames).
+DISCOURSE_WORDS = {"ok", "okay", "okey", "k", "alright", "allright", "aight", "yes", "yeah", "yep", "yup", "yah",
+                   "no", "nope", "nah", "hi", "hello", "hey", "hiya", "morning", "afternoon", "evening", "night",
+                   "goodnight", "goodbye", "bye", "thanks", "thank", "thankyou", "cheers", "please", "sorry",
+                   "pardon", "excuse", "well", "so", "right", "sure", "fine", "good", "great", "cool", "perfect",
+                   "um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mhm", "uh-huh", "oh", "ah", "aha",
+                   "wow", "huh", "anyway", "anyways", "now", "then", "also", "actually", "honestly", "basically",
+                   "how", "what", "when", "where", "why", "who", "which", "whose", "i", "me", "my", "you", "your",
+                   "we", "our", "she", "he", "her", "him", "his", "they", "them", "it", "its", "that", "this",
+                   "these", "those", "there", "here", "and", "but", "or", "if", "let", "lets", "let's", "just",
+                   "maybe", "absolutely", "definitely", "exactly", "correct", "true", "indeed", "understood",
+                   "see", "look", "listen", "wait", "doc", "doctor", "nurse", "mum", "mom", "ma'am", "maam", "sir",
+                   "sweetie", "everyone", "everybody", "nobody", "someone"}
+# "I'll", "you're", "we've", "don't": contractions are never names
+_CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
@@ -299,9 +316,14 @@ class LexiconDetector:
             if not (dotted or unknown or self._is_name(tn) or (p.text[:1].isupper() and p.text[1:].islower()
                                                               and toks[i].text[:1].isupper())):
                 return None  # "MS" (mental status), "SR" (sinus rhythm) without a name after
+            if i >= 2 and toks[i - 2].n in RELATIVE_CUES and "\n" not in text[toks[i - 2].end:p.start] \
+                    and len(text[toks[i - 2].end:p.start]) <= 3:
+                return "RELATIVE"  # "my neighbour Mrs. Okafor", "his sister Ms Lund"
             return "PATIENT"
         if pn in RELATIVE_CUES:
             tn = toks[i].n
+            if tn in TITLE_CUES or tn in STRONG_TITLES:
+                return None  # "neighbor Mrs. Okafor": the title is the cue for the next word
             ok = (tn in self.first or tn in self.surname or toks[i].text[:1].isupper()
                   or (not self._is_blocked(tn) and len(tn) >= 3))
             return "RELATIVE" if ok and tn not in STOP and tn not in RELATIVE_CUES else None
@@ -574,7 +596,9 @@ class LexiconDetector:
                 # "Dr B. Gill", "dr. j smith": a cue, an initial, a name
                 if (t.text.isalpha() and i > 0 and i + 1 < n and (toks[i - 1].n in self._titles or (
                         toks[i - 1].n == "per" and t.text.isupper() and text[t.end:t.end + 1] == "."))
-                        and len(text[toks[i - 1].end:t.start]) <= 2 and text[t.end:toks[i + 1].start] in (". ", " ", ".")
+                        and len(text[toks[i - 1].end:t.start]) <= 2 and ":" not in text[toks[i - 1].end:t.start]
+                        and text[t.end:toks[i + 1].start] in (". ", " ", ".")
+                        and (t.text not in ("A", "I", "a", "i") or text[t.end:t.end + 1] == ".")
                         and len(toks[i + 1].n) >= 3 and toks[i + 1].n not in STOP and toks[i + 1].n not in self.medical
                         and (toks[i + 1].n not in self.common or toks[i + 1].n in self.surname)
                         ):
@@ -584,6 +608,12 @@ class LexiconDetector:
                     i += 2
                     continue
                 i += 1
+                continue
+            if t.n in DISCOURSE_WORDS and not (mode == "mixed" and t.text[:1].isupper() and i > 0
+                                                and toks[i - 1].n in self._titles
+                                                and text[toks[i - 1].end:t.start].startswith(".")) \
+                    or _CONTRACTION.search(t.text):
+                i += 1  # "doctor ok", "mother alright", "I'll"; only "Dr. How" may name someone
                 continue
             in_first = t.n in self.first and t.n not in RELATIVE_CUES
             in_sur = t.n in self.surname and t.n not in RELATIVE_CUES
@@ -605,7 +635,7 @@ class LexiconDetector:
             while j + 1 < n and not used[j + 1] and j - i < 3:
                 nx = toks[j + 1]
                 gap = text[toks[j].end:nx.start]
-                if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/"):
+                if "\n" in gap or len(gap) > 3 or any(c in gap for c in ",;:()/?!"):
                     break
                 if "." in gap and len(toks[j].n) > 1:
                     break  # "Guerra. Correo": a sentence period, not an initial
@@ -664,6 +694,7 @@ class LexiconDetector:
                     and _word_start(text, toks[i - 1].start) and ((
                   i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and len(t.n) >= 3
                   and not blocked and text[toks[i - 1].end:t.start] in (". ", " ", ".")
+                  and not (mode == "mixed" and toks[i - 1].text in "AI" and text[toks[i - 1].end] != ".")
                   and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
                   and "\n" not in text[toks[j].end:toks[j + 1].start]) or (
                     i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and in_sur
@@ -718,6 +749,7 @@ class LexiconDetector:
                         i -= 1  # ", Morris": the name is toks[i]; step back so i + 1 points at it
                     if not (i + 1 < n and not used[i + 1] \
                             and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3
+                            and toks[i + 1].n not in DISCOURSE_WORDS and not _CONTRACTION.search(toks[i + 1].text)
                             and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
                                  or toks[i + 1].n in self.surname)):
                         i += 1

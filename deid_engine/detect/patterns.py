@@ -221,7 +221,8 @@ def not_year_context(text: str, start: int, end: int) -> bool:
 
 
 _YEAR_CUE = regex.compile(
-    r"(?i)(?:\b(?:in|since|during|circa|year|years|yr|dx|dx'd|diagnosed|s/p|h/o|hx|history|mi|nstemi|stemi|"
+    r"(?i)(?:\b(?:in|since|during|circa|back|around|until|till|til|from|before|after|early|late|mid|was|were|"
+    r"year|years|yr|dx|dx'd|diagnosed|s/p|h/o|hx|history|mi|nstemi|stemi|"
     r"cabg|cva|tia|ptca|pci|stent(?:ed|s)?|avr|mvr|surgery|repair|replacement|arrest|admission|admitted|"
     r"transplant|resection|removal|removed|ablation|cardioversion|chole|appy|colectomy|mastectomy|"
     r"lobectomy|born|dob|married|retired|widowed|graduated|last|prior|previous|episode|class|of|its|it's|is|"
@@ -243,9 +244,52 @@ def catheter_size(text: str, start: int, end: int) -> bool:
     return bool(_CATH_AFTER.match(_after(text, end, 14)))
 
 
+# --- spelled-out numbers (ages, dialogue) --------------------------------------------
+
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORDS = {**{w: i for i, w in enumerate(_UNITS)}, **{w: 10 * i for i, w in enumerate(_TENS) if w},
+                 "fourty": 40}
+_U19 = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_TEENS = (r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)")
+_TENS_RE = r"(?:twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety)"
+_BELOW_100 = rf"(?:{_TENS_RE}(?:[\s-]+{_U19}\b)?|{_TEENS}|{_U19})"
+# 1..199 in words: "ninety-one", "fifty nine", "one hundred and two", "a hundred"
+NUMBER_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_BELOW_100})(?![\w-])")
+# two-digit ages in words from twenty up ("sixty three", "ninety-one"): the shapes that rarely mean counts
+TENS_WORDS_RE = rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_TENS_RE}(?:[\s-]+{_U19})?)(?![\w-])"
+_NUMBER_TOKEN = regex.compile(r"[a-z]+")
+
+
+def spelled_number(text: str) -> int | None:
+    """The value of the first number written in words in ``text`` (``ninety-one`` -> 91,
+    ``one hundred and two`` -> 102, ``eighteen`` -> 18), or None. Used for age spans."""
+    current, seen = 0, False
+    for tok in _NUMBER_TOKEN.findall(text.casefold()):
+        if tok in ("and", "a"):
+            continue
+        if tok == "hundred":
+            current = (current or 1) * 100
+            seen = True
+            continue
+        v = _NUMBER_WORDS.get(tok)
+        if v is None:
+            if seen:
+                break
+            continue
+        if seen and (v >= 10 and current % 100 != 0 or v < 10 and current % 10 != 0):
+            break  # "two three": a second number starts
+        current += v
+        seen = True
+    return current if seen else None
+
+
 def _age_value(s: str) -> int | None:
     m = regex.search(r"\d{1,3}", s)
-    return int(m.group()) if m else None
+    if m:
+        return int(m.group())
+    return spelled_number(s)
 
 
 def age_ok(s: str) -> bool:
@@ -262,6 +306,151 @@ def age_over_89(text: str) -> bool:
     if v is not None:
         return v > 89
     return bool(_AGE_WORDS.search(text))
+
+
+# --- ages outside the "NN-year-old" frame -------------------------------------------------
+
+AGE_NUM = rf"(?:\d{{1,3}}|{NUMBER_WORDS_RE})"
+# what follows a number that makes it a quantity, a time or a score, not an age
+_NOT_AGE_AFTER = (r"(?!\s*(?:[%/:°]|\.\d|-\d|(?:mg|mcg|kg|g|gm|lbs?|cm|mm|ml|cc|l|units?|u|bpm|beats|breaths|mmhg|"
+                  r"am|pm|a\.m|p\.m|o'?clock|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?|wks?|"
+                  r"times|x|degrees?|percent|points?|out\s+of|over|pounds|kilos?|feet|ft|inches|miles|cigarettes|"
+                  r"packs?|drinks|beers|steps|calories|dollars|bucks|this\s+(?:morning|afternoon|evening)|tonight|"
+                  r"today|tomorrow|yesterday|sharp)\b))")
+_AGE_EVENT = regex.compile(
+    r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
+    r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
+    r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer)\b")
+
+
+def no_age_event(text: str, start: int, end: int) -> bool:
+    """Vetoes ``at 52`` unless a life event (died, diagnosed, heart attack, retired ...) precedes
+    it in the same sentence: ``at 5`` is otherwise a time, a dose or a rate."""
+    before = _before(text, start, 60)
+    before = regex.split(r"[.;!?\n]", before)[-1]
+    return _AGE_EVENT.search(before) is None
+
+
+def age_in_range(s: str) -> bool:
+    v = _age_value(s)
+    return v is not None and 1 <= v <= 120
+
+
+_HOW_OLD_SPEAKER = (r"(?:[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?[ \t]*:|(?i:patient|pt|mother|father|mom|mum|dad|"
+                    r"parent|son|daughter|wife|husband|caregiver|carer|client|relative|grandmother|grandfather)\b:?)")
+_AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
+               r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
+
+
+# --- ordinal and month-only dates ------------------------------------------------------
+
+ORD_WORDS = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+             r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|"
+             r"(?:twenty|thirty)[\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))(?![\w-])")
+DAY_ORD = rf"(?:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b|{ORD_WORDS})"
+MONTH_NAMES = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+               r"(?![\w-])")
+_MONTH_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
+              r"around|of|this|every|each|end\s+of|beginning\s+of|start\s+of)")
+# what cannot follow a month name ("may be", "may need"): the modal verb
+_MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take|get|go|come|help|benefit|"
+                r"consider|make|want|wish|still|well|just|never|only|try|give|use|see|feel|do|return|resume|"
+                r"continue|change|start|stop|increase|decrease|lead|result|affect|include|indicate|reflect|"
+                r"represent|explain|develop|occur|improve|worsen|recur|i|we|you|he|she|they|it)\b)")
+# what may follow "the 14th" when it is a date: punctuation, the month, a clause word; not a noun
+_ORD_DATE_AFTER = (r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
+                   r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
+                   r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
+                   r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
+                   r"fine\b|good\b|great\b|doctor\b|dr\b))")
+
+
+def ordinal_ok(s: str) -> bool:
+    """``1st``/``2nd``/``3rd``/``21st`` but not ``1th``/``2st`` (a typo is not a date we can trust)."""
+    m = regex.match(r"(\d{1,2})(st|nd|rd|th)$", s.strip().lower())
+    if m is None:
+        return True  # a word ordinal
+    n, suf = int(m.group(1)), m.group(2)
+    want = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return suf == want and 1 <= n <= 31
+
+
+# --- named wards and units ---------------------------------------------------------------
+
+_GENERIC_UNIT_WORDS = frozenset("""
+intensive care critical coronary cardiac cardiothoracic cardiology surgical surgery medical medicine general
+maternity labour labor delivery birthing burns burn stroke renal dialysis oncology haematology hematology
+assessment observation admissions admission discharge day night high dependency neonatal newborn baby special
+step-down stepdown rehabilitation rehab psychiatric psychiatry mental health acute trauma orthopaedic orthopedic
+respiratory isolation private neuro neurology neurosurgical neuroscience neurosciences telemetry transplant short
+stay long term elderly geriatric paediatric pediatric children's childrens women's womens men's male female mixed
+recovery theatre theater endoscopy infusion ambulatory emergency decision clinical nursing home sleep pain
+palliative hospice spinal cancer postnatal antenatal gynaecology gynecology urology ent eye dental plastics vascular
+liver kidney hepatology gastro gastroenterology endocrine diabetes cystic fibrosis adolescent youth teenage
+inpatient outpatient treatment procedure procedures imaging radiology research trials family patient patients
+the this that our your his her their a an each every same other new old main east west north south upper lower
+first second third ground floor level secure locked open closed forensic addiction detox eating disorders memory
+dementia frailty ortho cardio infectious diseases plastic wound tissue viability metabolic enteral nutrition blood
+transfusion bone marrow stem cell chemo chemotherapy radiotherapy catheter cath lab laboratory hyperbaric lung heart
+chest decisions minor injuries injury urgent primary secondary tertiary regional national county state city
+community mobile quarantine covid surge overflow escalation holding transit transfer lounge waiting reception
+triage surgical medical step down cardiovascular thoracic vascular haemodialysis hemodialysis peritoneal
+apheresis coronary-care high-dependency short-stay day-case outreach virtual ward unit wing pavilion his her
+""".split())
+
+
+@lru_cache(maxsize=1)
+def _medical_vocabulary() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    words: set[str] = set()
+    for li in ("medical_terms", "medical_abbreviations"):
+        words |= {w.casefold() for w in load_lexicon(li)}
+    return frozenset(words)
+
+
+def generic_unit_name(text: str, start: int, end: int) -> bool:
+    """Vetoes ``Intensive Care Unit``, ``Surgical Ward``: every word before Ward/Unit is a
+    generic clinical word; ``Dunmore Ward`` and ``Seahorse Unit`` are names."""
+    words = regex.findall(r"[\p{L}'’-]+", text[start:end])[:-1]
+    vocab = _medical_vocabulary()
+    return all(w.casefold() in _GENERIC_UNIT_WORDS or w.casefold() in vocab for w in words)
+
+
+# --- field headers vs. dialogue ------------------------------------------------------------
+
+_DIALOGUE_WORDS = frozenset("""
+yes yeah yep no nope ok okay sure thanks thank you speaking doctor doc nurse hello hi hey morning afternoon
+evening good fine well sorry please right alright pardon what who how why when where here there it's i'm
+i i'll i've we're that's this that is am are was just not sir madam ma'am bye goodbye cheers great
+""".split())
+
+
+@lru_cache(maxsize=1)
+def _name_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """(common English words, frequent first names and surnames)."""
+    from ..lexicons import load_lexicon
+
+    common = frozenset(w.casefold() for w in load_lexicon("common_words_en"))
+    names = {w.casefold() for w in load_lexicon("first_names_en")}
+    names |= {w.casefold() for w in load_lexicon("surnames_en")[:5000]}
+    return common, frozenset(names)
+
+
+def not_a_name_reply(text: str, start: int, end: int) -> bool:
+    """Vetoes ``Patient: Yes, speaking``: after a speaker label the rest of the line is a turn
+    of speech when one of its words is a dialogue word or a common word that is no frequent name."""
+    words = regex.findall(r"[\p{L}'’]+", text[start:end])
+    if not words:
+        return True
+    common, names = _name_vocabulary()
+    for w in words:
+        k = w.casefold().replace("’", "'")
+        if k in _DIALOGUE_WORDS and not (w[:1].isupper() and k in names):
+            return True
+        if k in common and k not in names:
+            return True
+    return False
 
 
 _STREET_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
@@ -359,6 +548,53 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="d"),
     P("age_over_90_words", r"(?i)\b(?:ninety|one[\s-]hundred)(?:[\s-](?:one|two|three|four|five|six|seven|eight|"
       r"nine))?(?=[\s-]+(?:years?[\s-]*old|yo\b|y/o))", "AGE", 0.9),
+    # "ninety-one years old", "fifty nine year old", "eighteen months old"
+    P("age_words", rf"(?i)\b(?P<a>{NUMBER_WORDS_RE})(?=[\s-]+(?:years?|yrs?|months?|mos?|weeks?|wks?)[\s-]*old\b|"
+      r"[\s-]+(?:yo|y/o|y\.o\.)(?!\w))", "AGE", 0.9, group="a"),
+    P("age_aged_words", rf"(?i)\b(?:aged|age\s+of|age\s*:)\s*(?P<a>{NUMBER_WORDS_RE})", "AGE", 0.9, group="a"),
+    P("age_months_old", r"(?i)\b(?P<a>\d{1,2})(?=[\s-]*(?:months?|mos?|weeks?|wks?|days?)[\s-]*old\b)", "AGE", 0.9,
+      group="a"),
+    # "heart attack at 52", "diagnosed at fifty": a life event before "at N"
+    P("age_event_at", rf"(?i)\bat\s+(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}", "AGE", 0.75, group="a",
+      validate=age_in_range, invalidate=no_age_event),
+    # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
+    P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|"
+      rf"being|turned|turning|turns|(?:i|he|she|you)(?:'ll|\s+will)\s+be)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|"
+      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.,;!?)]|$)|\s+(?:now|next|this|last|right|soon|today|"
+      rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\b|y/?o\b))", "AGE", 0.8,
+      group="a", validate=age_in_range, flags=regex.MULTILINE),
+    # the reply to "how old are you?" in a transcript: the first number of the next turn
+    P("age_how_old", rf"(?i)\bhow\s+old\b[^\n?.!]{{0,40}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?"
+      rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
+      rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
+    # "Seventy-two in August", "sixty three now": an age in words said with a when
+    P("age_words_when", rf"(?i)\b(?P<a>{TENS_WORDS_RE})(?=\s+(?:now|next\s+(?:month|week|year|{MONTH_NAMES})|"
+      rf"in\s+{MONTH_NAMES}|this\s+(?:month|year|coming)|come\s+{MONTH_NAMES}))", "AGE", 0.75, group="a"),
+    # headers: "Dlamini, 38 F", "Okoye   79 M", "38y F"
+    P("age_sex_header", r"(?:(?<=\p{L}[.,;][ \t]{0,3})|(?<=\p{L}[ \t]{2,})|(?<=\t))(?P<a>\d{1,3})[ \t]?"
+      r"(?:[MF]\b|y(?:rs?)?\b(?=[ \t,;/]*(?:[MFmf]|male|female|man|woman|boy|girl)\b))", "AGE", 0.8, group="a",
+      validate=age_ok, invalidate=catheter_size),
+    # "Well-child visit - 4 years", "2 month well baby check"
+    P("age_well_visit", rf"(?i)\bwell[\s-]+(?:child|baby|infant|toddler|adolescent|teen)(?:\s+(?:visit|check|"
+      rf"exam|care|review))?\s*[-–—:,]\s*(?P<a>\d{{1,2}}|{NUMBER_WORDS_RE})[\s-]*(?:years?|yrs?|y|months?|mos?|"
+      rf"weeks?|wks?)\b", "AGE", 0.85, group="a"),
+    P("age_well_visit_before", r"(?i)\b(?P<a>\d{1,2})[\s-]*(?:years?|months?|weeks?|y|m|mo)[\s-]+(?:old\s+)?well[\s-]+"
+      r"(?:child|baby|infant|visit|check)", "AGE", 0.85, group="a"),
+    # dates in dialogue and prose -------------------------------------------------------
+    # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
+    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|{WEEKDAYS_EN}),?\s+the\s+)(?P<d>{DAY_ORD})"
+      rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
+    # "Patient: The 14th." - a turn that is only a date
+    P("date_ordinal_turn", rf"(?im)(?:^|:)[ \t]*the\s+(?P<d>{DAY_ORD})(?=[ \t]*[.?!]?[ \t]*$)", "DATE", 0.7,
+      group="d", validate=ordinal_ok),
+    # "march ninth", "the fourth of july", "May 3rd" is date_text
+    P("date_month_ordword", rf"(?i)\b(?P<d>(?:january|february|march|april|june|july|august|september|october|"
+      rf"november|december)\s+(?:the\s+)?{ORD_WORDS}|{ORD_WORDS}\s+of\s+{MONTH_NAMES}{_MODAL_AFTER})", "DATE", 0.85,
+      group="d"),
+    P("date_may_ordword", rf"(?i)(?<=\b(?:on|by|until|till|since|from|before|after|of)\s+)(?P<d>may\s+(?:the\s+)?"
+      rf"{ORD_WORDS})", "DATE", 0.8, group="d"),
+    # "in May", "since june", "last March", "mid-october": a month alone after a date cue
+    P("date_month_cued", rf"(?i)(?<=\b{_MONTH_CUE}[\s-]+)(?P<m>{MONTH_NAMES}){_MODAL_AFTER}", "DATE", 0.75, group="m"),
     # contacts ------------------------------------------------------------------------
     P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),
     P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
@@ -434,9 +670,22 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="st"),
     P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
       r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE),
+    # named wards and units: "Dunmore Ward", "Seahorse Unit", "Ward 5B" (not "Intensive Care Unit")
+    P("unit_named", r"\b(?P<n>(?!(?:The|This|That|Our|Your|His|Her|Their|Each|Every|Same|Other|Which|What|From|To|"
+      r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit|Wing|Pavilion))\b",
+      "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
+    P("ward_number", r"\b(?P<n>Ward[ \t]+\d{1,2}[A-Z]?)\b", "DEPARTMENT", 0.8, group="n"),
+    # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
+    P("postcode_uk", r"\b(?P<z>(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|[A-PR-UWYZ]\d[A-HJKPSTUW])[ \t]\d[ABD-HJLNP-UW-Z]{2})\b",
+      "ZIP", 0.85, group="z"),
+    P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
+      group="z"),
+    P("eircode", r"(?<=,[ \t]{0,2})(?P<z>(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
+      r"[0-9AC-FHKNPRTV-Y]{4})\b", "ZIP", 0.85, group="z"),
     # field headers -----------------------------------------------------------------------------
     P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
-      r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n"),
+      r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n",
+      invalidate=not_a_name_reply),
     P("field_dob", rf"(?i)\b(?:dob|d\.o\.b\.|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?\s*"
       rf"(?P<d>\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|{MONTHS_EN}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{MONTHS_EN}\s+\d{{4}})",
       "DATE", 0.99, group="d"),

@@ -29,7 +29,10 @@ _OVER_89_WORDS = regex.compile(r"(?i)\b(?:ninety|hundred|noventa|cien|ciento)")
 def stated_age(text: str) -> int | None:
     """The age an AGE span states in digits (``82 yo`` -> 82, ``in her 80s`` -> 80), or None."""
     m = _NUMBER.search(text)
-    return int(m.group()) if m else None
+    if m is None:  # an age in words ("fifty nine"): the pattern detector's parser
+        from .patterns import spelled_number
+        return spelled_number(text)
+    return int(m.group())
 
 
 def allowed_by_safe_harbor(text: str) -> bool:

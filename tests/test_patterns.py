@@ -244,6 +244,7 @@ EN_MATCH_2 = [
     ("Good mobility for someone being 81.", "81", "AGE"),
     ("nurse how old is your son now dad he's six", "six", "AGE"),
     ("Doctor: And how old are you? Patient: Forty-four.", "Forty-four", "AGE"),
+    ("How old are you now, Mrs. Lund? Patient: 58.", "58", "AGE"),
     ("Q: How old is she?\nMother: 3.", "3", "AGE"),
     ("she'll be eighty-one in March", "eighty-one", "AGE"),
     ("Kowalczyk, 64 M, referred for dyspnoea", "64", "AGE"),
@@ -255,6 +256,9 @@ EN_MATCH_2 = [
     ("It is booked for Friday the 3rd at noon.", "3rd", "DATE"),
     ("The stitches come out by the twelfth.", "twelfth", "DATE"),
     ("Nurse: When is the party?\nPatient: The 21st.", "21st", "DATE"),
+    ("Patient: The 9th. Is that all right?", "9th", "DATE"),
+    ("The echo on the 4th revealed a small effusion.", "4th", "DATE"),
+    ("Labs from Wednesday the 17th were normal.", "17th", "DATE"),
     ("we fly out on june second", "june second", "DATE"),
     ("born on the first of november", "first of november", "DATE"),
     ("I had my last period in april", "april", "DATE"),
@@ -270,6 +274,9 @@ EN_MATCH_2 = [
     ("12 Hill Road, Bristol BS8 1TH.", "BS8 1TH", "ZIP"),
     ("Flat 2, London EC1V 9HX", "EC1V 9HX", "ZIP"),
     ("Ottawa, ON K1A 0B6", "K1A 0B6", "ZIP"),
+    ("Boise, ID 83702", "83702", "ZIP"),
+    ("Boise, ID 83702", "ID", "STATE"),
+    ("Newport, Rhode Island 02840", "Newport", "CITY"),
     ("Main Street, Galway, H91 E2K3", "H91 E2K3", "ZIP"),
     # a real name still taken after a name field
     ("Patient: Marisol Ferreira\nDOB: 02/03/1970", "Marisol Ferreira", "PATIENT"),
@@ -313,6 +320,13 @@ EN_NO_MATCH_2 = [
     # shapes close to postcodes that are not
     "ABG: PO2 98 on 4L.",
     "Vertebrae T12 L1 intact.",
+    # a field label "ID" and a number are not a state and a ZIP (the ZIP area does not fit Idaho)
+    "Interpreter: Tagalog, ID 51234.",
+    # scores and ranges
+    "MoCA 24/30 today.",
+    "Sutures out in 7-10 days.",
+    "PHQ-9 14/27, mild.",
+    "Tested Sat 3rd attempt.",
 ]
 
 
@@ -343,3 +357,28 @@ def test_age_policy_reads_spelled_ages(text, over):
 
     assert age_over_89(text) is over
     assert allowed_by_safe_harbor(text) is (not over)
+
+
+@pytest.mark.parametrize("text,shape,vetoed", [
+    ("MMSE 26/30 on admission", "26/30", True),
+    ("GAD-7 11/21, moderate", "11/21", True),
+    ("Recheck in 5-7 days", "5-7", True),
+    ("off work for 2/3 weeks", "2/3", True),
+    ("Admitted 3/14 with pneumonia", "3/14", False),
+    ("Seen on 7/10 in clinic", "7/10", False),
+])
+def test_not_date_context_scores_and_ranges(text, shape, vetoed):
+    """Tagger DATE spans go through the same veto (detect/vetoes.py), so this covers both."""
+    from deid_engine.detect.patterns import not_date_context
+
+    i = text.index(shape)
+    assert not_date_context(text, i, i + len(shape)) is vetoed
+
+
+@pytest.mark.parametrize("state,zip_code,ok", [("ID", "83702", True), ("ID", "40718", False), ("OR", "97205", True),
+                                               ("Rhode Island", "02903", True), ("Texas", "90210", False),
+                                               ("XX", "12345", True)])
+def test_zip_fits_state(state, zip_code, ok):
+    from deid_engine.detect.patterns import zip_fits_state
+
+    assert zip_fits_state(state, zip_code) is ok

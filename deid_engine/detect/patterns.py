@@ -170,12 +170,15 @@ def md_ok(s: str) -> bool:
 _NOT_DATE_BEFORE = regex.compile(
     r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
     r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
-    r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr)\b"
+    r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr|"
+    r"moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|apache|ciwa|cows|braden|"
+    r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
     r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
     r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|\+|%|'s|s\b|ratio|normal|saline|"
+    r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|"
     r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d))")
 
 
@@ -362,7 +365,8 @@ _ORD_DATE_AFTER = (r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|
                    r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
-                   r"fine\b|good\b|great\b|doctor\b|dr\b))")
+                   r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
+                   r"[a-z]+ed\b(?<!\b(?:red|bed|infected|affected|involved)\b)))")
 
 
 def ordinal_ok(s: str) -> bool:
@@ -486,6 +490,69 @@ def street_vocabulary(text: str, start: int, end: int) -> bool:
     return all(w.casefold() in vocab or w.casefold() in _PREPOSITIONS for w in name_words)
 
 
+# First digit of the ZIP codes of each state (USPS national areas 0-9).
+_ZIP_AREA = {
+    **dict.fromkeys(("CT", "MA", "ME", "NH", "NJ", "PR", "RI", "VT"), "0"), **dict.fromkeys(("DE", "NY", "PA"), "1"),
+    **dict.fromkeys(("DC", "MD", "NC", "SC", "VA", "WV"), "2"), **dict.fromkeys(("AL", "FL", "GA", "MS", "TN"), "3"),
+    **dict.fromkeys(("IN", "KY", "MI", "OH"), "4"), **dict.fromkeys(("IA", "MN", "MT", "ND", "SD", "WI"), "5"),
+    **dict.fromkeys(("IL", "KS", "MO", "NE"), "6"), **dict.fromkeys(("AR", "LA", "OK", "TX"), "7"),
+    **dict.fromkeys(("AZ", "CO", "ID", "NM", "NV", "UT", "WY"), "8"), **dict.fromkeys(("AK", "CA", "HI", "OR", "WA"), "9"),
+}
+_STATE_NAME_ABBR = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
+    "connecticut": "CT", "delaware": "DE", "district of columbia": "DC", "florida": "FL", "georgia": "GA",
+    "hawaii": "HI", "idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS",
+    "kentucky": "KY", "louisiana": "LA", "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI",
+    "minnesota": "MN", "mississippi": "MS", "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
+    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY", "north carolina": "NC",
+    "north dakota": "ND", "ohio": "OH", "oklahoma": "OK", "oregon": "OR", "pennsylvania": "PA",
+    "puerto rico": "PR", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD", "tennessee": "TN",
+    "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA", "west virginia": "WV",
+    "wisconsin": "WI", "wyoming": "WY",
+}
+
+
+def zip_fits_state(state: str, zip_code: str) -> bool:
+    """True when the ZIP's first digit is the state's USPS area (``ID 83702`` yes, ``ID 40718`` no:
+    an identifier after ``ID``). Unknown states pass."""
+    st = state.strip().upper() if len(state.strip()) == 2 else _STATE_NAME_ABBR.get(state.strip().casefold(), "")
+    area = _ZIP_AREA.get(st)
+    return area is None or not zip_code[:1].isdigit() or zip_code[0] == area
+
+
+_ZIP_AFTER = regex.compile(r",?\s{1,3}(\d{5})")
+_STATE_BEFORE = regex.compile(r"(\b[A-Z]{2}|[A-Z][a-z]+(?: [A-Za-z][a-z]+){0,2}),?\s{1,3}$")
+
+
+def state_zip_mismatch(text: str, start: int, end: int) -> bool:
+    """For a STATE span: the ZIP after it belongs to another area."""
+    m = _ZIP_AFTER.match(text, end)
+    return m is not None and not zip_fits_state(text[start:end], m.group(1))
+
+
+def zip_state_mismatch(text: str, start: int, end: int) -> bool:
+    """For a ZIP span after a state: the state before it is of another area."""
+    before = _before(text, start, 30)
+    m = _STATE_BEFORE.search(before)
+    if m is None:
+        return False
+    st = m.group(1)
+    for k in range(len(st)):  # the longest state name that ends the text before
+        tail = st[k:]
+        if (k == 0 or st[k - 1] == " ") and (tail.casefold() in _STATE_NAME_ABBR or tail in _ZIP_AREA):
+            return not zip_fits_state(tail, text[start:end])
+    return False
+
+
+_CITY_STATE_ZIP = regex.compile(r",\s{1,2}([A-Z]{2}|[A-Z][a-z]+(?: [A-Za-z][a-z]+){0,2}),?\s{1,3}(\d{5})")
+
+
+def city_zip_mismatch(text: str, start: int, end: int) -> bool:
+    """For a CITY span before ``, ST 12345``: the ZIP does not fit the state."""
+    m = _CITY_STATE_ZIP.match(text, end)
+    return m is not None and not zip_fits_state(m.group(1), m.group(2))
+
+
 def not_phone_context(text: str, start: int, end: int) -> bool:
     """Lab panels and ranges that look like numbers with separators."""
     b = _before(text, start, 12).lower()
@@ -564,7 +631,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\b|y/?o\b))", "AGE", 0.8,
       group="a", validate=age_in_range, flags=regex.MULTILINE),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
-    P("age_how_old", rf"(?i)\bhow\s+old\b[^\n?.!]{{0,40}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?"
+    P("age_how_old", rf"(?i)\bhow\s+old\b[^\n?!]{{0,50}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
     # "Seventy-two in August", "sixty three now": an age in words said with a when
@@ -582,10 +649,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:child|baby|infant|visit|check)", "AGE", 0.85, group="a"),
     # dates in dialogue and prose -------------------------------------------------------
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
-    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|{WEEKDAYS_EN}),?\s+the\s+)(?P<d>{DAY_ORD})"
+    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
+    P("date_weekday_ordinal", rf"(?i)(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)(?P<d>{DAY_ORD})", "DATE", 0.85, group="d",
+      validate=ordinal_ok),
     # "Patient: The 14th." - a turn that is only a date
-    P("date_ordinal_turn", rf"(?im)(?:^|:)[ \t]*the\s+(?P<d>{DAY_ORD})(?=[ \t]*[.?!]?[ \t]*$)", "DATE", 0.7,
+    P("date_ordinal_turn", rf"(?im)(?:^|:)[ \t]*the\s+(?P<d>{DAY_ORD})(?=[ \t]*(?:[.?!]|$))", "DATE", 0.7,
       group="d", validate=ordinal_ok),
     # "march ninth", "the fourth of july", "May 3rd" is date_text
     P("date_month_ordword", rf"(?i)\b(?P<d>(?:january|february|march|april|june|july|august|september|october|"
@@ -663,13 +732,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "STREET", 0.9, group="s", invalidate=street_vocabulary),
     P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),
     P("zip_after_state", r"(?<=\b(?:{STATES}|{STATE_NAMES}),?\s{1,3})(?P<z>\d{5}(?:-\d{4})?)(?![\d-])", "ZIP", 0.95,
-      group="z"),
+      group="z", invalidate=zip_state_mismatch),
     P("zip_context", r"(?i)\b(?:zip|zipcode|zip\s+code|postal\s+code)\s*[:#]?\s*(?P<z>\d{5}(?:-\d{4})?)\b", "ZIP", 0.95,
       group="z"),
     P("state_before_zip", r"(?<=,\s{0,2}|[a-z]\s)(?P<st>{STATES})(?=,?\s{1,3}\d{5}(?:-\d{4})?(?![\d-]))", "STATE", 0.9,
-      group="st"),
+      group="st", invalidate=state_zip_mismatch),
     P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
-      r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE),
+      r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE,
+      invalidate=city_zip_mismatch),
     # named wards and units: "Dunmore Ward", "Seahorse Unit", "Ward 5B" (not "Intensive Care Unit")
     P("unit_named", r"\b(?P<n>(?!(?:The|This|That|Our|Your|His|Her|Their|Each|Every|Same|Other|Which|What|From|To|"
       r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit|Wing|Pavilion))\b",
@@ -849,7 +919,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "generic_id": ("id", "identification", "passport", "employee"), "po_box": ("box",),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
-    "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
+    "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
     "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
                        "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",
                        "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",

@@ -40,9 +40,10 @@ def _lazy(module: str, cls: str) -> Callable[[str], object]:
 DETECTORS["pattern"] = _lazy("patterns", "PatternDetector")
 DETECTORS["lexicon"] = _lazy("lexicon", "LexiconDetector")
 DETECTORS["tagger"] = _lazy("tagger", "TaggerDetector")
-PRESETS["rules"] = ("pattern", "lexicon")
+DETECTORS["profession"] = _lazy("profession", "ProfessionDetector")
+PRESETS["rules"] = ("pattern", "lexicon", "profession")
 PRESETS["tagger"] = ("tagger",)
-PRESETS["default"] = ("tagger", "pattern", "lexicon")
+PRESETS["default"] = ("tagger", "pattern", "lexicon", "profession")
 # Applied in this order after merging (see pipeline.Pipeline._finish).
 FILTERS["protected"] = _lazy("protected", "ProtectedTermsFilter")
 FILTERS["field_labels"] = _lazy("vetoes", "FieldLabelFilter")

@@ -1,0 +1,496 @@
+"""Profession detector: a person's occupation, found from an occupation lexicon plus a cue.
+
+An occupation word alone is not evidence (``the nurse``, ``her doctor``, ``physical
+therapist will see`` are the care team): a span is emitted only where a cue says the
+phrase is someone's job.
+
+Cues before the occupation (the span is the occupation phrase, the cue stays outside):
+- English: ``works/worked/working as (a)``, ``employed/trained/served as``, ``job/career
+  as``, ``as a`` after a work word (``retired from the railroad as a``), ``Occupation:`` /
+  ``Profession:`` / ``Job:`` fields, ``retired``, ``former``, ``I'm a/the``, ``I was a``,
+  ``he/she/patient/pt/wife/son ... is/was a``, an age (``43-year-old``, ``67 yo``),
+  ``works in`` + a trade sector (``construction``);
+- Spanish: ``trabaja(ba) como/de``, ``empleado/a como``, ``como`` after a work word
+  (``empleos temporales como``), ``de profesión``, ``profesión:`` / ``ocupación:``,
+  ``se dedica(ba) a``, ``trabaja(ba) en el`` + sector, ``el paciente es/era``, an age
+  (``Varón de 45 años,``), ``ex`` (kept inside the span, MEDDOCAN's practice:
+  ``ex profesora de instituto``).
+Cues after it: ``by trade``, ``by profession``; ``de profesión``, ``jubilado/a``,
+``en activo``, ``en paro``, ``de oficio``.
+
+The phrase is the longest lexicon match, with up to a few modifiers in front (``bus``
+``mechanic``, ``night`` ``auditor``); Spanish heads such as ``trabajador``, ``empleado``,
+``profesora`` take a short ``de/en`` complement (``trabajador en canteras``, ``empleado en
+Carpintería metálica``). Strong cues also accept an unknown word shaped like a job
+(``-er``, ``-ist``; ``-ero``, ``-ista``) and field cues (``Occupation:``, ``de profesión``)
+free text up to the next punctuation. A list after a match continues it
+(``azafata, dependienta, monitora de deporte``). Clinical roles (``nurse``,
+``pharmacist``) are not taken after first-person present cues (``I'm the nurse``: a
+clinician introducing themself) nor after ``is the``.
+
+Spans are ``PROFESSION`` with source ``pattern:profession``: a cue plus a listed occupation
+is evidence of the pattern kind, and it must outrank the English tagger, whose weak guesses
+on such words (``electrician`` as a name, confidence < 0.5) would otherwise win the merge
+and then be dropped by the weak-word filter, losing the occupation. In Spanish the tagger
+ranks higher and its spans are final, so the rule only adds where the tagger found nothing.
+Confidence: 0.85 field and strong cues, 0.8 ``retired``/``ex``, 0.75 age and subject cues,
+0.7 list items.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import regex
+
+from ..types import Document, Span
+from .lexicon import norm
+
+LABEL = "PROFESSION"
+SOURCE = "pattern:profession"
+
+_WORD = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*")
+_EX = regex.compile(r"(?i)ex-(?=\p{L})")
+_SENT_BREAK = regex.compile(r"[.;!?\n]")
+
+# --- word classes -------------------------------------------------------------------
+
+STOP_EN = {"a", "an", "the", "at", "for", "in", "on", "with", "from", "of", "by", "to", "and", "or", "but",
+           "who", "that", "which", "since", "until", "is", "was", "are", "were", "be", "been", "has", "had",
+           "have", "he", "she", "i", "it", "they", "his", "her", "my", "their", "our", "your", "this", "these",
+           "those", "as", "so", "then", "when", "while", "because", "after", "before", "during", "about",
+           "over", "under", "into", "until", "not", "no", "yes", "now", "there", "here", "where", "how", "what",
+           "did", "do", "does", "will", "would", "can", "could", "should", "may", "might", "must", "just",
+           "very", "some", "any", "all", "both", "each", "per", "via", "like", "up", "out", "off", "if", "whom",
+           "whose", "presents", "presented", "presenting", "complains", "reports", "states", "referred", "seen",
+           "admitted", "returns", "comes", "came", "here", "today", "currently", "recently", "since"}
+STOP_ES = {"que", "con", "sin", "durante", "desde", "hasta", "y", "e", "o", "u", "por", "para", "a", "al",
+           "cuando", "donde", "hace", "se", "su", "sus", "le", "les", "lo", "el", "la", "los", "las", "un", "una",
+           "unos", "unas", "es", "era", "fue", "ha", "habia", "como", "pero", "aunque", "sobre", "tras", "entre",
+           "segun", "mientras", "de", "del", "en", "desde", "no", "si", "ya", "muy", "mas", "sin", "ni",
+           "profesion", "oficio", "actualmente", "presenta", "acude", "refiere", "ingresa", "consulta", "jubilado",
+           "jubilada", "retirado", "retirada", "activo", "activa"}
+# words skipped (left outside the span) between a cue and the occupation
+PRE_SKIP_EN = {"retired", "former", "formerly", "semi-retired", "part-time", "full-time", "parttime", "fulltime",
+               "self-employed", "freelance", "pleasant", "lovely", "nice", "healthy", "active", "young", "old",
+               "elderly", "married", "single", "divorced", "widowed", "male", "female", "local", "longtime",
+               "long-time", "lifelong", "currently", "also", "still", "professional", "unemployed", "previously",
+               "then", "now", "once", "successful", "busy", "working", "practicing", "practising", "licensed",
+               "qualified", "trained", "certified"}
+FREE_REJECT = {"none", "unemployed", "retired", "disabled", "unknown", "na", "nil", "not", "n", "desempleado",
+               "desempleada", "parado", "parada", "jubilado", "jubilada", "pensionista", "ninguna", "ninguno",
+               "ninguno", "sin", "no", "desconocida", "desconocido"}
+PRE_SKIP_ES = {"jubilado", "jubilada", "antiguo", "antigua", "actualmente", "entonces"}
+# Spanish heads that take a short "de/en" complement (trabajador en canteras)
+COMPLEMENT_HEADS_ES = {"trabajador", "trabajadora", "empleado", "empleada", "operario", "operaria", "obrero",
+                       "obrera", "profesor", "profesora", "maestro", "maestra", "tecnico", "tecnica", "auxiliar",
+                       "ingeniero", "ingeniera", "jefe", "jefa", "encargado", "encargada", "responsable", "peon",
+                       "oficial", "dependiente", "dependienta", "monitor", "monitora", "catedratico",
+                       "catedratica", "funcionario", "funcionaria", "vendedor", "vendedora", "conductor",
+                       "conductora", "jugador", "jugadora", "agente", "representante", "mantenimiento",
+                       "industria", "sector", "investigador", "investigadora", "gerente", "director",
+                       "directora", "licenciado", "licenciada", "ayudante", "mozo", "moza"}
+# Trade sectors: the occupation after "works in" / "trabaja en el"
+SECTORS_EN = {"construction", "retail", "sales", "hospitality", "banking", "finance", "insurance", "accounting",
+              "marketing", "real estate", "agriculture", "farming", "mining", "logging", "fishing", "landscaping",
+              "catering", "trucking", "manufacturing", "education", "law enforcement", "the military",
+              "military", "software", "it", "tech", "information technology", "food service", "childcare",
+              "child care", "home care", "social care", "elder care", "property management", "customer service",
+              "roofing", "plumbing", "carpentry", "welding", "demolition", "security", "transportation",
+              "logistics", "warehousing", "housekeeping", "maintenance", "journalism", "publishing",
+              "advertising", "politics"}
+SECTORS_ES = {"construccion", "hosteleria", "agricultura", "ganaderia", "mineria", "mina", "minas", "pesca",
+              "limpieza", "mantenimiento", "sector servicios", "comercio", "transporte", "industria",
+              "metalurgia", "siderurgia", "industria textil", "automocion", "banca", "ensenanza", "docencia",
+              "campo", "hogar", "tareas del hogar", "labores del hogar", "hosteleria y restauracion",
+              "restauracion", "fuerza policial", "fuerzas armadas", "ejercito", "marina mercante"}
+# Roles of the care team: not taken after "I'm a/the" (the speaker is a clinician) nor "is the".
+CLINICAL_EN = {"nurse", "doctor", "physician", "surgeon", "therapist", "physical therapist", "speech therapist",
+               "occupational therapist", "respiratory therapist", "pharmacist", "nurse practitioner",
+               "physician assistant", "registered nurse", "medical assistant", "nursing assistant", "nurse aide",
+               "nurses aide", "home health aide", "social worker", "dietitian", "dietician", "nutritionist",
+               "chaplain", "interpreter", "psychologist", "psychiatrist", "psychotherapist", "counselor",
+               "counsellor", "paramedic", "emt", "radiographer", "sonographer", "physiotherapist", "cardiologist",
+               "oncologist", "pathologist", "pediatrician", "radiologist", "dermatologist", "midwife",
+               "lab technician", "laboratory technician", "x-ray technician", "technician", "medic", "orderly",
+               "student", "medical student", "nursing student", "pharmacy technician", "dental assistant",
+               "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator"}
+# only with a strong cue ("poor historian" is a clinical idiom)
+STRONG_ONLY = {"historian", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
+               "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",
+               "consultant", "inspector", "supervisor", "instructor", "manager", "administrator", "principal",
+               "militar", "auxiliar", "agente", "asistente", "pastor", "marino", "guarda", "comercial", "dependiente",
+               "dependienta", "interna", "responsable", "cuidador", "cuidadora"}
+_JOB_SUFFIX_EN = ("er", "or", "ist", "ian", "man", "woman", "eer", "ess", "smith", "wright")
+_JOB_SUFFIX_ES = ("ero", "era", "ista", "or", "ora", "ario", "aria", "ologo", "ologa")
+_NOT_JOB_EN = {"other", "another", "after", "never", "ever", "either", "neither", "over", "under", "rather",
+               "together", "whether", "older", "younger", "better", "later", "manner", "prior", "major", "minor",
+               "color", "colour", "floor", "door", "error", "factor", "donor", "tumor", "tumour", "doctor",
+               "member", "number", "partner", "mother", "father", "brother", "sister", "daughter", "caregiver",
+               "carer", "volunteer", "person", "woman", "man", "human", "christian", "vegetarian", "civilian",
+               "guardian", "patient", "smoker", "drinker", "user", "abuser", "sufferer", "survivor", "resident",
+               "veteran", "lesbian", "amputee", "recipient", "candidate", "historian"}
+_NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior", "superior", "inferior", "dolor",
+               "tumor", "color", "calor", "sudor", "factor", "donador", "portador", "portadora", "fumador",
+               "fumadora", "bebedor", "bebedora", "primera", "tercera", "cadera", "manera", "carrera", "madera",
+               "espera", "acera", "cabecera", "frontera", "escalera", "entero", "primero", "tercero", "febrero",
+               "enero", "numero", "agujero", "dinero", "pasajero", "pasajera", "compañero", "compañera",
+               "companero", "companera", "extranjero", "extranjera", "soltero", "soltera", "heredero", "mejor",
+               "peor", "amor", "temor", "rumor", "humor", "lista", "vista", "pista", "revista", "conquista",
+               "entrevista", "cuidador", "cuidadora"}
+RELATIVE_SUBJECTS = ("wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|"
+                     "girlfriend|fianc[eé]e?|spouse|friend|neighbou?r|aunt|uncle|cousin|grandmother|grandfather|"
+                     "grandson|granddaughter|niece|nephew|stepfather|stepmother|caregiver|carer")
+
+
+@dataclass(frozen=True)
+class _Cue:
+    """One cue pattern and what it licenses."""
+
+    name: str
+    rx: regex.Pattern
+    after: bool = True  # the occupation follows the cue (False: it precedes it)
+    clinical: bool = True  # clinical roles allowed
+    heuristic: bool = False  # unknown job-shaped words allowed
+    free: bool = False  # free text up to punctuation when no lexicon match
+    modifiers: int = 2  # words allowed in front of the occupation head
+    sector: bool = False  # only trade sectors (works in construction)
+    window: regex.Pattern | None = None  # a work word required shortly before
+    strong: bool = False  # STRONG_ONLY words allowed
+    confidence: float = 0.75
+
+
+def _rx(p: str) -> regex.Pattern:
+    return regex.compile(p, regex.IGNORECASE | regex.VERSION1)
+
+
+_ART_EN = r"(?:(?:an?|the)\s+)?"
+_ART_ES = r"(?:(?:un|una)\s+)?"
+_WORK_EN = _rx(r"\b(?:work|works|worked|working|employed|employment|job|jobs|career|hired|retired|retiring|"
+               r"trained|served|serving|occupation|profession|trade|business|company|firm)\b")
+_WORK_ES = _rx(r"\b(?:trabaj\w*|emple\w*|profesi\w*|ocupaci\w*|laboral\w*|oficio|puesto|contratad\w*|"
+               r"jubil\w*|dedicad\w*|dedica|dedicaba)\b")
+_AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)")
+_AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|"
+                r"asian|married|single|divorced|widowed|widower|widow|right-handed|left-handed|african[- ]american))*")
+
+_IS_EN = (r"(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+had\s+been|\s+used\s+to\s+be|\s+became|\s+is\s+now|"
+          r"\s+is\s+still)")
+CUES_EN: tuple[_Cue, ...] = (
+    _Cue("field", _rx(r"(?:^|\b)(?:occupation|profession|job(?:\s+title)?|employment|current\s+job|"
+                      r"work(?:s|ed)?\s+as)\s*[:\-–]\s*" + _ART_EN), heuristic=True, free=True, modifiers=3,
+         strong=True, confidence=0.85),
+    _Cue("works as", _rx(r"\b(?:works?|worked|working|work(?:s|ed|ing)?\s+(?:full|part)[- ]time)\s+"
+                         r"(?:now\s+|currently\s+|still\s+|mostly\s+)?as\s+" + _ART_EN),
+         heuristic=True, modifiers=3, strong=True, confidence=0.85),
+    _Cue("employed as", _rx(r"\b(?:employed|hired|trained|served|serving|serves|retired|qualified|"
+                            r"started|starting|promoted|apprenticed|volunteers?)\s+as\s+" + _ART_EN),
+         heuristic=True, modifiers=3, strong=True, confidence=0.85),
+    _Cue("job as", _rx(r"\b(?:job|jobs|career|position|post|employment|work|living)\s+as\s+" + _ART_EN),
+         heuristic=True, modifiers=3, strong=True, confidence=0.85),
+    _Cue("as a", _rx(r"\bas\s+(?:an?|the)\s+"), window=_WORK_EN, confidence=0.75),
+    _Cue("works in", _rx(r"\b(?:works?|worked|working|job|jobs|career|employed)\s+in\s+"), sector=True,
+         confidence=0.75),
+    _Cue("retired", _rx(r"\b(?:retired|semi-retired|former|formerly\s+an?)\s+"), strong=True, confidence=0.8),
+    _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=1, strong=True, confidence=0.8),
+    _Cue("first person", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:an?|the|now\s+(?:an?|the))\s+"), clinical=False,
+         confidence=0.75),
+    _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
+         confidence=0.75),
+    _Cue("subject is a", _rx(r"\b(?:he|she|they|patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
+    # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
+    _Cue("relative is a", _rx(r"\b(?:who|" + RELATIVE_SUBJECTS + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
+         confidence=0.75),
+    _Cue("subject is the", _rx(r"\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
+         clinical=False, modifiers=2, confidence=0.7),
+    _Cue("age", _rx(r"(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r"[ \t]+"), strong=True, confidence=0.75),
+    _Cue("by trade", _rx(r"[ \t]+by\s+(?:trade|profession|occupation)\b"), after=False, strong=True,
+         confidence=0.85),
+)
+
+_AGE_ES = r"\b\d{1,3}\s+(?:años|anos|a\.)(?:\s+de\s+edad)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*,?[ \t]*"
+CUES_ES: tuple[_Cue, ...] = (
+    _Cue("campo", _rx(r"(?:^|\b)(?:profesi[oó]n|ocupaci[oó]n|oficio|actividad\s+laboral|trabajo)\s*[:\-–]\s*"),
+         heuristic=True, free=True, modifiers=2, strong=True, confidence=0.85),
+    _Cue("de profesión", _rx(r"\bde\s+profesi[oó]n\s*,?\s*(?:(?:trabaja|trabajaba|trabajó|era|es|fue)\s+)?"
+                             r"(?:(?:como|de)\s+)?" + _ART_ES), heuristic=True, free=True, modifiers=1,
+         strong=True, confidence=0.85),
+    _Cue("trabaja como", _rx(r"\b(?:trabaj(?:a|aba|ó|o|aban|an|ando|ar|ado)|ha\s+trabajado|había\s+trabajado|"
+                             r"emplead[oa]s?|contratad[oa]s?|ejerce|ejercía|ejerció)\s+(?:como|de)\s+"
+                             r"(?:(?:miembro|parte)\s+de\s+(?:la|el|los|las)\s+)?" + _ART_ES),
+         heuristic=True, modifiers=1, strong=True, confidence=0.85),
+    _Cue("como", _rx(r"\bcomo\s+" + _ART_ES), window=_WORK_ES, modifiers=0, strong=True, confidence=0.75),
+    _Cue("se dedica a", _rx(r"\b(?:se\s+dedica(?:ba)?|se\s+dedicó|dedicad[oa])\s+a\s+(?:(?:la|las|los|el)\s+)?"),
+         heuristic=True, modifiers=0, strong=True, confidence=0.8),
+    _Cue("trabaja en", _rx(r"\btrabaj(?:a|aba|ó|aban|ando|ado)\s+en\s+(?:el|la|los|las)\s+"
+                           r"(?:sector\s+(?:de\s+)?(?:la\s+|el\s+|los\s+)?)?"), sector=True, confidence=0.8),
+    _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=0, strong=True, confidence=0.8),
+    _Cue("es", _rx(r"\b(?:paciente|enferm[oa]|var[oó]n|mujer|hombre|señora?|padre|madre|marido|espos[oa]|"
+                   r"hij[oa]|herman[oa]|quien)\s+(?:es|era|fue|había\s+sido|ha\s+sido)\s+" + _ART_ES),
+         modifiers=0, confidence=0.75),
+    _Cue("edad", _rx(_AGE_ES), modifiers=0, strong=True, confidence=0.75),
+    _Cue("de profesión (tras)", _rx(r"[ \t]+(?:de\s+profesi[oó]n|de\s+oficio|jubilad[oa]s?|retirad[oa]s?|"
+                                    r"en\s+activo|en\s+paro|en\s+excedencia)\b"), after=False, strong=True,
+         confidence=0.85),
+)
+_CONTINUE = _rx(r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|y|e|o|u)(?:[ \t]+(?:later|then|now|also|previously|luego|"
+                r"después|despues|también|tambien|antes))?[ \t]+|[ \t]*/[ \t]*|[ \t]*\([ \t]*)"
+                r"(?:(?:an?|un|una)[ \t]+)?")
+
+
+@dataclass(slots=True)
+class _Tok:
+    start: int
+    end: int
+    text: str
+    n: str
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out: list[_Tok] = []
+    for m in _WORD.finditer(text):
+        a, b = m.start(), m.end()
+        w = m.group()
+        if _EX.match(w) and len(w) > 3:  # ex-profesora: "ex" is a token of its own
+            out.append(_Tok(a, a + 2, w[:2], "ex"))
+            a += 3
+            w = w[3:]
+        out.append(_Tok(a, b, w, norm(w)))
+    return out
+
+
+class ProfessionDetector:
+    """Occupations of the patient or a relative, from a lexicon plus context cues."""
+
+    family = "pattern"
+
+    def __init__(self, lang: str = "en"):
+        self.lang = "es" if lang == "es" else "en"
+        self.name = "profession"
+        self._loaded = False
+
+    def load(self) -> None:
+        if self._loaded:
+            return
+        from ..lexicons import load_lexicon
+
+        es = self.lang == "es"
+        self.phrases: set[tuple[str, ...]] = set()
+        for w in load_lexicon("occupations_es" if es else "occupations_en"):
+            key = tuple(t.n for t in _tokens(w))
+            if key:
+                self.phrases.add(key)
+        self.max_len = max((len(k) for k in self.phrases), default=1)
+        self.sectors = {tuple(t.n for t in _tokens(s)) for s in (SECTORS_ES if es else SECTORS_EN)}
+        self.clinical = {tuple(t.n for t in _tokens(s)) for s in CLINICAL_EN} if not es else set()
+        self.cues = CUES_ES if es else CUES_EN
+        self.stop = STOP_ES if es else STOP_EN
+        self.pre_skip = PRE_SKIP_ES if es else PRE_SKIP_EN
+        self._loaded = True
+
+    def describe(self) -> dict:
+        from ..lexicons import lexicon_version
+
+        return {"lang": self.lang, "lexicons": lexicon_version(), "cues": len(CUES_ES if self.lang == "es" else CUES_EN)}
+
+    # -- matching helpers ------------------------------------------------------------
+    def _gap_ok(self, text: str, toks: list[_Tok], a: int, b: int) -> bool:
+        """Tokens a and b (b = a + 1) are neighbours on one line: only spaces (or the ex- hyphen) between."""
+        gap = text[toks[a].end:toks[b].start]
+        return gap == "-" and toks[a].n == "ex" or (0 < len(gap) <= 3 and gap.strip(" \t") == "")
+
+    def _match(self, text: str, toks: list[_Tok], j: int, table: set[tuple[str, ...]]) -> int:
+        """Length of the longest phrase of ``table`` starting at token j (0 if none)."""
+        for size in range(min(self.max_len + 1, len(toks) - j), 0, -1):
+            key = tuple(t.n for t in toks[j:j + size])
+            if key in table and all(self._gap_ok(text, toks, k, k + 1) for k in range(j, j + size - 1)):
+                return size
+        return 0
+
+    def _job_shaped(self, n: str) -> bool:
+        if len(n) < 5 or not n.isalpha():
+            return False
+        if self.lang == "es":
+            return n.endswith(_JOB_SUFFIX_ES) and n not in _NOT_JOB_ES
+        return n.endswith(_JOB_SUFFIX_EN) and n not in _NOT_JOB_EN
+
+    def _allowed(self, key: tuple[str, ...], cue: _Cue) -> bool:
+        if not cue.clinical and key in self.clinical:
+            return False
+        if not cue.strong and len(key) == 1 and key[0] in STRONG_ONLY:
+            return False
+        return True
+
+    def _mixed_case(self, text: str) -> bool:
+        letters = [c for c in text if c.isalpha()]
+        up = sum(c.isupper() for c in letters)
+        return 0 < up < 0.6 * len(letters)
+
+    # -- phrase parsing --------------------------------------------------------------
+    def _slot(self, text: str, toks: list[_Tok], i: int, cue: _Cue, mixed: bool) -> tuple[int, int] | None:
+        """Token range [first, last] of the occupation starting at token i, or None."""
+        n = len(toks)
+        ex_at = None  # "ex profesora", "ex-marine": the prefix belongs to the span
+        if i + 1 < n and toks[i].n == "ex" and self._gap_ok(text, toks, i, i + 1):
+            ex_at, i = i, i + 1
+        while i < n and toks[i].n in self.pre_skip and i + 1 < n and self._gap_ok(text, toks, i, i + 1):
+            i += 1
+        if i >= n:
+            return None
+        table = self.sectors if cue.sector else self.phrases
+        j, last, loose, first = i, None, 0, i
+        while j < n and (j == i or self._gap_ok(text, toks, j - 1, j)):
+            size = self._match(text, toks, j, table)
+            if size:
+                key = tuple(t.n for t in toks[j:j + size])
+                if self._allowed(key, cue):
+                    last = j + size - 1
+                    j += size
+                    continue
+                if last is None:
+                    return None
+                break
+            if toks[j].n in self.stop or cue.sector:
+                break
+            if cue.heuristic and self._job_shaped(toks[j].n):
+                last = j
+            loose += 1
+            if loose > (cue.modifiers if last is None else 1):
+                break
+            j += 1
+        if last is None:
+            return self._free(text, toks, i, cue) if cue.free else None
+        if mixed and not cue.free and toks[last].text[:1].islower():  # "works as a Walmart cashier": the name stays out
+            for k in range(i, last):
+                if toks[k].text[:1].isupper():
+                    first = k + 1
+        if ex_at is not None and first == i:
+            first = ex_at
+        if self.lang == "es":
+            last = self._complement(text, toks, last, mixed)
+        return first, last
+
+    def _free(self, text: str, toks: list[_Tok], i: int, cue: _Cue) -> tuple[int, int] | None:
+        """Field cues: the words up to the next punctuation (at most 6)."""
+        if toks[i].n in self.stop or toks[i].n in FREE_REJECT or toks[i].n in self.pre_skip:
+            return None
+        j = i
+        while j + 1 < len(toks) and j - i < 5 and self._gap_ok(text, toks, j, j + 1) \
+                and toks[j + 1].n not in ("que", "con", "desde", "durante", "who", "with", "since", "and", "y"):
+            j += 1
+        return i, j
+
+    def _complement(self, text: str, toks: list[_Tok], last: int, mixed: bool) -> int:
+        """Spanish: extend ``trabajador`` to ``trabajador en canteras`` (a short de/en complement)."""
+        n = len(toks)
+        if toks[last].n not in COMPLEMENT_HEADS_ES:
+            return last
+        k = last + 1
+        if k >= n or not self._gap_ok(text, toks, last, k) or toks[k].n not in ("de", "del", "en"):
+            return last
+        k2 = k + 1
+        if k2 < n and toks[k2].n in ("el", "la", "los", "las", "un", "una") and self._gap_ok(text, toks, k, k2):
+            k2 += 1
+        words: list[int] = []
+        j = k2
+        while j < n and len(words) < 4 and self._gap_ok(text, toks, j - 1, j):
+            if toks[j].n in ("de", "del") and words and j + 1 < n and self._gap_ok(text, toks, j, j + 1) \
+                    and toks[j + 1].n not in STOP_ES:  # fábrica de muebles
+                j += 1
+            elif toks[j].n in STOP_ES:
+                break
+            words.append(j)
+            j += 1
+        if not words:
+            return last
+        if mixed and all(toks[w].text[:1].isupper() for w in words):  # empleado de Telefónica: a company
+            return last
+        return words[-1]
+
+    def _before(self, text: str, toks: list[_Tok], j: int, cue: _Cue) -> tuple[int, int] | None:
+        """Post cues (``carpenter by trade``): the longest occupation ending at token j."""
+        for size in range(min(self.max_len, j + 1), 0, -1):
+            a = j - size + 1
+            key = tuple(t.n for t in toks[a:j + 1])
+            if key in self.phrases and all(self._gap_ok(text, toks, k, k + 1) for k in range(a, j)):
+                if not self._allowed(key, cue):
+                    return None
+                if self.lang == "es" and a > 0 and toks[a - 1].n == "ex" and self._gap_ok(text, toks, a - 1, a):
+                    a -= 1
+                return a, j
+        return None
+
+    # -- detection -------------------------------------------------------------------
+    def detect(self, document: Document) -> list[Span]:
+        self.load()
+        text = document.text
+        toks = _tokens(text)
+        if not toks:
+            return []
+        starts = [t.start for t in toks]
+        ends = [t.end for t in toks]
+        mixed = self._mixed_case(text)
+        found: dict[tuple[int, int], Span] = {}
+
+        def add(rng: tuple[int, int], cue: _Cue, conf: float) -> None:
+            a, b = toks[rng[0]].start, toks[rng[1]].end
+            old = found.get((a, b))
+            if old is None or old.confidence < conf:
+                found[(a, b)] = Span(a, b, LABEL, SOURCE, conf, f"occupation after the cue '{cue.name}'")
+
+        for cue in self.cues:
+            for m in cue.rx.finditer(text):
+                if cue.window is not None:
+                    left = text[max(0, m.start() - 100):m.start()]
+                    brk = list(_SENT_BREAK.finditer(left))
+                    if brk:
+                        left = left[brk[-1].end():]
+                    if not cue.window.search(left):
+                        continue
+                if cue.after:
+                    i = bisect.bisect_left(starts, m.end())
+                    if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
+                        continue
+                    rng = self._slot(text, toks, i, cue, mixed)
+                else:
+                    j = bisect.bisect_right(ends, m.start()) - 1
+                    if j < 0 or text[toks[j].end:m.start()].strip(" \t"):
+                        continue
+                    rng = self._before(text, toks, j, cue)
+                if rng is None:
+                    continue
+                add(rng, cue, cue.confidence)
+                self._continue(text, toks, starts, rng, cue, mixed, add)
+        return _outermost(list(found.values()))
+
+    def _continue(self, text, toks, starts, rng, cue, mixed, add) -> None:
+        """A list after an occupation: ``azafata, dependienta, monitora de deporte``."""
+        list_cue = _Cue(cue.name + " (list)", cue.rx, clinical=cue.clinical, modifiers=1, strong=cue.strong,
+                        confidence=0.7)
+        for _ in range(6):
+            m = _CONTINUE.match(text, toks[rng[1]].end)
+            if not m:
+                return
+            i = bisect.bisect_left(starts, m.end())
+            if i >= len(toks) or toks[i].start != m.end() or toks[i].n == "etc":
+                return
+            nxt = self._slot(text, toks, i, list_cue, mixed)
+            if nxt is None or nxt[0] < i:
+                return
+            add(nxt, list_cue, list_cue.confidence)
+            rng = nxt
+
+
+def _outermost(spans: list[Span]) -> list[Span]:
+    """Drop spans inside another one; the rest sorted by start."""
+    spans.sort(key=lambda s: (s.start, -s.end))
+    out: list[Span] = []
+    for s in spans:
+        if out and s.start < out[-1].end:
+            if s.end > out[-1].end:  # partial overlap: keep the longer
+                if s.length > out[-1].length:
+                    out[-1] = s
+            continue
+        out.append(s)
+    return out

@@ -1,0 +1,189 @@
+"""ProfessionDetector: occupations only where a cue makes them someone's job."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_engine import lexicons
+from deid_engine.detect import DETECTORS, PRESETS
+from deid_engine.detect.profession import ProfessionDetector
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def en():
+    d = ProfessionDetector("en")
+    d.load()
+    return d
+
+
+@pytest.fixture(scope="module")
+def es():
+    d = ProfessionDetector("es")
+    d.load()
+    return d
+
+
+def found(det, text):
+    return [text[s.start:s.end] for s in det.detect(Document(text))]
+
+
+# (text, expected span texts in order)
+EN_MATCH = [
+    ("She works as a dental hygienist in town.", ["dental hygienist"]),
+    ("He worked as an electrician for thirty years.", ["electrician"]),
+    ("Currently working as a forklift driver at the depot.", ["forklift driver"]),
+    ("Lost his job as a line cook last spring.", ["line cook"]),
+    ("Social: retired plumber, lives with wife.", ["plumber"]),
+    ("Former coal miner with 40 pack-years.", ["coal miner"]),
+    ("He is an ex-firefighter.", ["ex-firefighter"]),
+    ("Occupation: welder", ["welder"]),
+    ("OCCUPATION: HIGH SCHOOL TEACHER", ["HIGH SCHOOL TEACHER"]),
+    ("Profession: tree surgeon", ["tree surgeon"]),
+    ("A 58-year-old taxi driver presents with chest pain.", ["taxi driver"]),
+    ("58 yo female accountant with migraine.", ["accountant"]),
+    ("This 39 year old stonemason fell from a ladder.", ["stonemason"]),
+    ("i'm a truck driver so i sit all day", ["truck driver"]),
+    ("I'm the head chef at a small place downtown.", ["head chef"]),
+    ("I was a nurse for twenty years before my back went.", ["nurse"]),
+    ("She is a librarian and walks daily.", ["librarian"]),
+    ("Pt is a retired nurse.", ["nurse"]),
+    ("His daughter is a lawyer in Denver.", ["lawyer"]),
+    ("He is a cabinetmaker by trade.", ["cabinetmaker"]),
+    ("She has worked in construction since leaving school.", ["construction"]),
+    ("He retired from the railroad as a conductor in 2010.", ["conductor"]),
+    ("He worked as a welder and later a crane operator.", ["welder", "crane operator"]),
+    ("Employment: part-time barista", ["barista"]),
+    ("He works as a nurse's aide on nights.", ["nurse's aide"]),
+    ("Works as a sandblaster at the yard.", ["sandblaster"]),  # unknown word with a job suffix after a strong cue
+    ("Patient is a real estate agent who travels often.", ["real estate agent"]),
+]
+
+EN_NO_MATCH = [
+    "The nurse will call you tomorrow.",
+    "Her doctor increased the dose.",
+    "Physical therapist will see him this afternoon.",
+    "Seen by the social worker re: placement.",
+    "Hi, I'm the nurse practitioner working with Dr. Lee.",
+    "I'm a medical student on the team today.",
+    "Pt is a poor historian.",
+    "Pt was the restrained driver in a rollover.",
+    "He is a former smoker, quit in 2001.",
+    "She is a heavy drinker.",
+    "72 yo nursing home resident with fever.",
+    "Occupation: retired",
+    "Occupation: none",
+    "I'm a little worried about the rash.",
+    "Daughter who is a nurse asked about diuretics.",  # a relative's clinical role needs a work cue
+    "Treated as an outpatient with oral antibiotics.",
+    "The teacher called about his absences.",  # a job word alone is not a cue
+    "Dr. Vance is the surgeon on call.",
+]
+
+ES_MATCH = [
+    ("Mujer de 52 años, peluquera, sin alergias conocidas.", ["peluquera"]),
+    ("Varón de 61 años, conductor de autobús, fumador.", ["conductor de autobús"]),
+    ("Paciente de 33 años de edad, informático, que consulta por cefalea.", ["informático"]),
+    ("Trabaja como camarera en un hotel de la costa.", ["camarera"]),
+    ("Trabajaba de albañil hasta hace dos años.", ["albañil"]),
+    ("De profesión fontanero, sin antecedentes.", ["fontanero"]),
+    ("Carpintero de profesión, acude por herida en la mano.", ["Carpintero"]),
+    ("Profesión: ingeniera agrónoma", ["ingeniera agrónoma"]),
+    ("Ocupación: trabajador de la industria textil", ["trabajador de la industria textil"]),
+    ("Es una mujer de 47 años, ex funcionaria de prisiones.", ["ex funcionaria de prisiones"]),
+    ("Antecedentes: ex-minero con silicosis.", ["ex-minero"]),
+    ("Varón de 70 años, agricultor jubilado.", ["agricultor"]),
+    ("Estuvo contratado como soldador durante diez años.", ["soldador"]),
+    ("Tuvo varios empleos como camarero, cocinero y repartidor.", ["camarero", "cocinero", "repartidor"]),
+    ("Se dedica a las labores del hogar.", ["labores del hogar"]),
+    ("Trabaja en la hostelería desde joven.", ["hostelería"]),
+    ("Varón de 42 años, empleado en una fábrica de muebles, que acude", ["empleado en una fábrica de muebles"]),
+    ("El paciente es taxista y fuma.", ["taxista"]),
+    ("Mujer de 39 años, policía local en activo.", ["policía local"]),
+]
+
+ES_NO_MATCH = [
+    "El médico de guardia valoró al paciente.",
+    "La enfermera administró la medicación.",
+    "Varón de 45 años, fumador, hipertenso, que acude por dolor.",
+    "En estos momentos el paciente es dependiente para las actividades básicas.",
+    "Se pautó tratamiento como en el ingreso previo.",
+    "Trabaja en el Hospital General por las mañanas.",
+    "Refiere exposición a humo de uso militar.",  # adjective, no cue
+    "Ocupación: desempleado",
+    "Varón de 50 años, natural de Lugo, sin antecedentes.",
+    "Es portador de marcapasos desde 2015.",
+]
+
+
+@pytest.mark.parametrize("text,expected", EN_MATCH)
+def test_english_must_match(en, text, expected):
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", EN_NO_MATCH)
+def test_english_must_not_match(en, text):
+    assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,expected", ES_MATCH)
+def test_spanish_must_match(es, text, expected):
+    assert found(es, text) == expected
+
+
+@pytest.mark.parametrize("text", ES_NO_MATCH)
+def test_spanish_must_not_match(es, text):
+    assert found(es, text) == []
+
+
+def test_span_fields(en):
+    text = "Occupation: welder"
+    (s,) = en.detect(Document(text))
+    assert (s.label, s.source) == ("PROFESSION", "pattern:profession")
+    assert 0.5 < s.confidence <= 1.0 and "cue" in s.explanation and "welder" not in s.explanation
+
+
+def test_registered_in_presets():
+    assert "profession" in DETECTORS
+    assert "profession" in PRESETS["rules"] and "profession" in PRESETS["default"]
+    det = DETECTORS["profession"]("es")
+    assert det.name == "profession"
+
+
+def test_rules_pipeline_keeps_profession():
+    from deid_engine.pipeline import build_pipeline
+
+    pipe = build_pipeline("rules", lang="en")
+    text = "Mr. Adeyemi is a 44-year-old bricklayer seen for back pain."
+    spans = pipe.run(Document(text))
+    assert any(text[s.start:s.end] == "bricklayer" and s.label == "PROFESSION" for s in spans)
+
+
+@pytest.mark.parametrize("name", ["occupations_en", "occupations_es"])
+def test_occupation_lexicons_clean(name):
+    items = lexicons.load_lexicon(name)
+    assert len(items) >= 300
+    assert all(i == i.strip() and "\t" not in i for i in items)
+    assert len({i.casefold() for i in items}) == len(items)
+
+
+CUE_WORDS = ["works as a ", "retired ", "Occupation: ", "I'm a ", "de profesión ", "trabaja como ", "45-year-old ",
+             "Varón de 40 años, ", " by trade", " jubilado", "ex-", ", ", " and ", "\n"]
+JOBS = ["welder", "nurse", "bus driver", "camarera", "auxiliar de enfermería", "taxista", "the", "a", "MRI"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(CUE_WORDS + JOBS) | st.text(max_size=8), max_size=12), st.sampled_from(["en", "es"]))
+def test_spans_are_valid(parts, lang):
+    det = ProfessionDetector(lang)
+    text = "".join(parts)
+    spans = det.detect(Document(text))
+    prev_end = -1
+    for s in spans:
+        assert 0 <= s.start < s.end <= len(text)
+        assert s.start >= prev_end  # sorted, no overlaps
+        assert text[s.start:s.end] == text[s.start:s.end].strip()
+        assert s.label == "PROFESSION"
+        prev_end = s.end

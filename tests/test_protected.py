@@ -155,3 +155,79 @@ def test_place_after_a_strong_place_cue_is_kept():
     assert len(f.filter(Document(text), [Span(a, a + 6, "CITY", "lexicon:city", 0.75)])) == 1
     text2 = "Denver shunt revised"
     assert f.filter(Document(text2), [Span(0, 6, "CITY", "lexicon:city", 0.75)]) == []
+
+
+# --- services, dictionary words, eponym classifications ------------------------------------
+
+@pytest.mark.parametrize("text,word,label", [
+    ("ENDOCRINOLOGY CLINIC FOLLOW-UP\nPt seen", "ENDOCRINOLOGY CLINIC", "HOSPITAL"),
+    ("Referred to the Vascular Surgery Department for review", "Vascular Surgery Department", "LOCATION"),
+    ("she will call the sleep clinic next week", "sleep clinic", "HOSPITAL"),
+    ("booked with dermatology in June", "dermatology", "LOCATION"),
+    ("Walk-in Urgent Care: closed on Sundays", "Walk-in Urgent Care", "HOSPITAL"),
+    ("records from the employee health office", "employee health office", "ORGANIZATION"),
+    ("Women's Health Center - Annual Visit", "Women's Health Center", "HOSPITAL"),
+])
+def test_services_and_specialties_are_not_facilities(text, word, label):
+    assert run_filter(text, word, label) == []
+
+
+@pytest.mark.parametrize("text,word,label", [
+    ("transferred from Harborview Cardiology Clinic today", "Harborview Cardiology Clinic", "HOSPITAL"),
+    ("Knows she is in General Hospital now", "General Hospital", "HOSPITAL"),       # a proper name
+    ("moved to Centre, Alabama last year", "Centre", "CITY"),                     # a lexicon place
+    ("Room 4 Surgery Unit", "4 Surgery Unit", "DEPARTMENT"),                       # a number names it
+])
+def test_named_facilities_kept(text, word, label):
+    assert len(run_filter(text, word, label)) == 1
+
+
+def test_service_word_glued_to_a_name_is_kept():
+    text = "follow up at Fernbrook Pediatrics next month"
+    f = ProtectedTermsFilter("en")
+    a, b = text.index("Fernbrook"), text.index("Pediatrics")
+    spans = [Span(a, a + 9, "HOSPITAL", "lexicon:facility", 0.8), Span(b, b + 10, "HOSPITAL", "tagger:en", 0.7)]
+    assert len(f.filter(Document(text), spans)) == 2
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Confusion improved. Psychosis resolved by day three.", "Psychosis"),
+    ("Widower who served in the army. Retiree lives alone.", "Retiree"),
+    ("bone marrow harvest and allogeneic transplant planned", "allogeneic"),
+    ("Hospital-acquired infection suspected", "Hospital-acquired"),
+    ("spoke with the discharge planner about transport", "planner"),
+    ("Regards,\nAnna Berg\nClinical Physiotherapist", "Clinical Physiotherapist"),
+    ("Otitis media again this winter", "Otitis"),
+])
+def test_dictionary_words_are_not_names(text, word):
+    assert run_filter(text, word, "DOCTOR") == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Please call me Sunny, everyone does.", "Sunny"),   # a naming cue
+    ("Mr. Baker was seen today", "Baker"),               # a name list word (and a title)
+    ("Dr. Stern reviewed the films", "Stern"),
+    ("her husband Rich drove her in", "Rich"),          # relation word before it
+    ("Saw Ikemefuna today", "Ikemefuna"),                # not a dictionary word
+])
+def test_names_with_cues_or_name_lists_kept(text, word):
+    assert len(run_filter(text, word, "PATIENT")) == 1
+
+
+@pytest.mark.parametrize("text,word,source", [
+    ("Skin is Fitzpatrick type II, burns easily", "Fitzpatrick", "lexicon:name"),
+    ("Mobitz type 1 block on the strip", "Mobitz", "tagger:en"),
+    ("Salter-Harris type B fracture", "Salter-Harris", "tagger:en"),
+    ("Sounds like Pigeon fancier's disease to me", "Pigeon", "tagger:en"),
+])
+def test_eponym_classifications_dropped(text, word, source):
+    assert run_filter(text, word, "PATIENT", source) == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Dr. Fitzpatrick type 2 diabetes clinic", "Fitzpatrick"),    # title: a person
+    ("Grace's kidney disease is stable", "Grace"),                 # a possessive name, not an eponym
+    ("Rose called about her mother's disease", "Rose"),
+])
+def test_names_before_disease_words_kept(text, word):
+    assert len(run_filter(text, word, "PATIENT", "lexicon:name")) == 1

@@ -152,3 +152,12 @@ def test_sex_marker_is_not_a_name(text, piece, dropped):
 
     out = FieldLabelFilter("en").filter(Document(text), [Span(a, a + 1, "PATIENT", "tagger:en", 0.7)])
     assert (out == []) is dropped
+
+
+@pytest.mark.parametrize("text,piece,kept", [
+    ("Pt: Ivo Marsh   79 M   MRN 22", "M   MRN", []),                      # sex marker + label
+    ("Pt: Ivo Marsh  DOB 1/1/1950", "Ivo Marsh  DOB", ["Ivo Marsh"]),
+    ("Name Ivo Marsh", "Name Ivo Marsh", ["Name Ivo Marsh"]),               # 'name' alone is no head
+])
+def test_labels_trimmed_off_names(text, piece, kept):
+    assert _labels(text, piece, "PATIENT") == kept

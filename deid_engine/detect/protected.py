@@ -52,6 +52,49 @@ _PLACE_BEFORE = regex.compile(r"(?i)\b(?:lives?|living|lived|moved|moving|reside
                                r"[ \t]+$")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
+# A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
+# "Orthopedic Clinic", "student health center", "pulmonology" (section headings, generic services).
+SERVICE_WORDS = frozenset({
+    "allergy", "immunology", "anesthesia", "anesthesiology", "anaesthesia", "anaesthetics", "audiology",
+    "bariatric", "bariatrics", "breast", "burn", "burns", "cardiac", "cardiology", "cardiothoracic",
+    "cardiovascular", "chest", "colorectal", "dental", "dentistry", "dermatology", "diabetes", "diabetic",
+    "dialysis", "ear", "nose", "throat", "ent", "emergency", "endocrine", "endocrinology", "endoscopy", "eye",
+    "family", "fertility", "gastroenterology", "gastro", "gi", "genetics", "geriatric", "geriatrics",
+    "gynecology", "gynaecology", "gyn", "ob", "obgyn", "ob/gyn", "obstetric", "obstetrics", "hand", "head",
+    "neck", "hearing", "heart", "hematology", "haematology", "hepatology", "hiv", "imaging", "infectious",
+    "disease", "diseases", "infusion", "internal", "kidney", "liver", "maternity", "medical", "medicine",
+    "memory", "mental", "health", "behavioral", "behavioural", "neonatal", "nephrology", "neurology",
+    "neurosurgery", "neurosurgical", "nuclear", "nutrition", "occupational", "therapy", "oncology",
+    "ophthalmology", "optometry", "oral", "orthopedic", "orthopedics", "orthopaedic", "orthopaedics",
+    "ortho", "otolaryngology", "pain", "palliative", "pediatric", "pediatrics", "paediatric", "paediatrics",
+    "pelvic", "pharmacy", "physical", "physiotherapy", "plastic", "plastics", "podiatry", "preop",
+    "pre-op", "preoperative", "pre-operative", "pre-admission", "preadmission", "primary", "psychiatry",
+    "psychiatric", "psychology", "pulmonary", "pulmonology", "radiation", "radiology", "rehab",
+    "rehabilitation", "renal", "reproductive", "respiratory", "rheumatology", "sleep", "spine", "sports",
+    "surgery", "surgical", "thoracic", "transplant", "trauma", "travel", "urgent", "urology", "urologic",
+    "urological", "vascular", "vein", "weight", "women's", "womens", "wound", "care", "student", "employee",
+    "outpatient", "inpatient", "walk-in", "ambulatory", "specialty", "speciality", "multispecialty",
+    "adult", "clinical", "diagnostic", "diagnostics", "lab", "laboratory", "blood", "wellness", "counseling",
+    "counselling", "addiction", "substance", "same-day", "sexual",
+    # the heads themselves and the glue between words
+    "clinic", "clinics", "center", "centre", "centers", "centres", "department", "dept", "unit", "units",
+    "service", "services", "office", "practice", "program", "programme", "team", "division", "section",
+    "hospital", "hosp", "note", "consult", "consultation", "follow-up", "followup", "visit", "the", "of",
+    "and", "&", "for", "a", "our", "your", "his", "her", "their", "at", "in", "to",
+})
+_SERVICE_MARKERS = SERVICE_WORDS - {"the", "of", "and", "&", "for", "a", "our", "your", "his", "her", "their",
+                                    "at", "in", "to"}
+# word endings of clinical vocabulary that word lists miss (British spellings, rarer terms)
+_CLINICAL_SUFFIX = regex.compile(r"(?:olog(?:y|ist|ic|ical|ous)|itis|ectomy|otomy|ostomy|oscopy|plasty|a?emia|"
+                                 r"pathy|algia|iatrics?|iatrist|therap(?:y|ist|ies)|ectasis|plegia|trophy|gene?ic|genous|osis)$")
+# an eponym used as a classification: "Fitzpatrick type III", "Mobitz type 2", "Salter-Harris type B"
+_TYPE_AFTER = regex.compile(r"(?:['’]s)?[ \t]+(?:type|types|class|grade|stage|variant)[ \t]+"
+                            r"(?:[IVX]{1,4}|\d{1,2}|[A-Da-d])\b")
+# "<Name> gardener's disease": a capitalised word before an occupational-eponym disease
+_POSSESSIVE_HEAD_AFTER = regex.compile(r"[ \t]+\p{Ll}+['’]s?[ \t]+(\p{L}+)")
+# cue words right before a span that make a dictionary word a name ("call me Sunny", "Dr. Rich")
+_NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:call(?:ed)?[ \t]+me|name[ \t]+is|named|goes[ \t]+by|known[ \t]+as|"
+                                 r"nickname[ \t]+is)[ \t]+$")
 FUZZY_MIN = 6
 USER_LIST_REFRESH_S = 1.0
 
@@ -80,6 +123,24 @@ def _load_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[
     return frozenset(terms), eponyms, names, pool
 
 
+@lru_cache(maxsize=1)
+def _load_dictionary() -> frozenset[str]:
+    """English dictionary words (SCOWL lists) plus the medical vocabulary, normalised."""
+    from ..lexicons import load_lexicon
+
+    words: set[str] = set()
+    for li in ("words_en", "common_words_en", "medical_terms", "medical_abbreviations", "drugs"):
+        words |= {norm(w) for w in load_lexicon(li)}
+    return frozenset(words)
+
+
+def service_only(words: list[str]) -> bool:
+    """Whether a place span's words only name a service or specialty (``UROLOGY CLINIC``)."""
+    ns = [norm(w) for w in words]
+    ns = [n + "s" if n + "s" in SERVICE_WORDS and n not in SERVICE_WORDS else n for n in ns]  # women's -> womens
+    return bool(ns) and all(n in SERVICE_WORDS for n in ns) and any(n in _SERVICE_MARKERS for n in ns)
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -97,6 +158,7 @@ class ProtectedTermsFilter:
         if self._loaded:
             return
         self.terms, self._eponyms, self._names, self._fuzzy_pool = _load_terms()
+        self._dictionary: frozenset[str] | None = None  # read on the first NAME span that needs it
         self._loaded = True
 
     def describe(self) -> dict:
@@ -166,12 +228,55 @@ class ProtectedTermsFilter:
         m = _EPONYM_BEFORE.search(text[max(0, span.start - 30):span.start])
         return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
 
+    def is_dictionary_word(self, word: str) -> bool:
+        """An English or clinical word that no name list holds (``Delirium``, ``coordinator``,
+        ``paediatric``); hyphenated compounds count when every part does (``Community-acquired``)."""
+        if self._dictionary is None:
+            self._dictionary = _load_dictionary()
+        parts = [p for p in regex.split(r"[-‐]", word) if p]
+        if not parts:
+            return False
+        for p in parts:
+            n = norm(p)
+            if not n.isalpha() or n in self._names:
+                return False
+            if n not in self._dictionary and not (len(n) >= 6 and _CLINICAL_SUFFIX.search(n)):
+                return False
+        return True
+
+    def _name_cue(self, text: str, span: Span) -> bool:
+        """A title, credential, relation word or naming phrase next to a NAME span."""
+        if self._person_context(text, span):
+            return True
+        before = text[max(0, span.start - 30):span.start]
+        if _NAME_CUE_BEFORE.search(before):
+            return True
+        from .lexicon import RELATIVE_CUES
+
+        prev = _WORD.findall(before)
+        return bool(prev) and norm(prev[-1]) in RELATIVE_CUES and not regex.search(r"[.:;!?\n]\s*$", before)
+
+    def _word_name(self, text: str, span: Span, words: list[str]) -> bool:
+        """A NAME span made only of dictionary words, with no name cue around it."""
+        return bool(words) and all(self.is_dictionary_word(w) for w in words) and not self._name_cue(text, span)
+
+    def _eponym_classification(self, text: str, span: Span) -> bool:
+        """``Fitzpatrick type III``; ``Rose gardener's disease``."""
+        after = text[span.end:span.end + 40]
+        if _TYPE_AFTER.match(after):
+            return True
+        m = _POSSESSIVE_HEAD_AFTER.match(after)
+        return bool(m and "'" in after[:m.start(1)] or m and "’" in after[:m.start(1)]) and \
+            norm(m.group(1)) in MEDICAL_HEADS
+
     # -- filter -------------------------------------------------------------------
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         self.load()
         text = document.text
         user, always = self._user_lists()
         out: list[Span] = []
+        ordered = sorted(spans, key=lambda x: x.start)
+        glued = _glued(ordered, text)
         for s in spans:
             fam = source_family(s.source)
             cat = category_of(s.label) if is_label(s.label) else s.label
@@ -180,6 +285,12 @@ class ProtectedTermsFilter:
                 continue
             words = _WORD.findall(text[s.start:s.end])
             whole = norm(text[s.start:s.end].strip())
+            if cat == "LOCATION" and s.label not in ("CITY", "STATE", "COUNTRY") and service_only(words) \
+                    and (s.start, s.end) not in glued:
+                continue  # "RHEUMATOLOGY CLINIC", "student health center": a service, not a facility
+            if cat == "NAME" and ((self._word_name(text, s, words) and (s.start, s.end) not in glued) or (
+                    not self._person_context(text, s) and self._eponym_classification(text, s))):
+                continue  # "Delirium cleared", "Veteran served", "Fitzpatrick type III"
             protected = bool(words) and (whole in self.terms or whole in user or all(
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
             if protected and not words[0].isdigit():
@@ -196,6 +307,18 @@ class ProtectedTermsFilter:
         if added:
             out = [_trim(s, text) for s in resolve([*out, *added], text)]
         return out
+
+
+def _glued(ordered: list[Span], text: str) -> set[tuple[int, int]]:
+    """Spans that touch a neighbour across at most a space or a hyphen on one line: pieces of one
+    entity that merging split (``Maplewood`` + ``Pediatrics``, ``Tri`` + ``County``)."""
+    out: set[tuple[int, int]] = set()
+    for a, b in zip(ordered, ordered[1:]):
+        gap = text[a.end:b.start]
+        if a.end <= b.start and len(gap) <= 2 and all(c in " \t-" for c in gap):
+            out.add((a.start, a.end))
+            out.add((b.start, b.end))
+    return out
 
 
 def _trim(span: Span, text: str) -> Span:

@@ -240,16 +240,22 @@ class FieldLabelFilter:
             if _only_labels(words):
                 continue
             cat = _category(s.label)
-            if cat == "NAME" and piece.strip() in ("M", "F", "m", "f") and _SEX_MARK.search(
-                    text[max(0, s.start - 24):s.start]):
-                continue
             if cat in self._VALUE_CATS:
-                s = self._trim(text, s)
+                s = self._trim(text, s, digit=True)
+            elif cat == "NAME":
+                s = self._trim(text, s, digit=False)  # "M   MRN": the tagger ran into the next field
+                if text[s.start:s.end] in ("M", "F", "m", "f") and _SEX_MARK.search(
+                        text[max(0, s.start - 24):s.start]):
+                    continue
             out.append(s)
         return out
 
     @staticmethod
-    def _trim(text: str, s: Span) -> Span:
+    def _trim(text: str, s: Span, digit: bool) -> Span:
+        """Labels off the edges; the value left must hold a digit (``digit``) or a letter."""
+        def value(x: int, y: int) -> bool:
+            return any(c.isdigit() if digit else c.isalpha() for c in text[x:y])
+
         a, b = s.start, s.end
         toks = [(m.start() + a, m.end() + a) for m in _LABEL_TOKEN.finditer(text[a:b])]
         # leading labels: a run of label words with at least one head ("NHS no.", "Date of birth")
@@ -262,7 +268,7 @@ class FieldLabelFilter:
             sep = text[toks[k - 1][1]:toks[k][0]]
             last = text[toks[k - 1][0]:toks[k - 1][1]]
             if (_LABEL_SEP.fullmatch(sep) or (not sep and last[-1:] in ".:#")) \
-                    and any(c.isdigit() for c in text[toks[k][0]:b]):
+                    and value(toks[k][0], b):
                 a = toks[k][0]
         # trailing labels ("4471 DOB"): the same test mirrored
         rest = [t for t in toks if t[0] >= a]
@@ -271,6 +277,6 @@ class FieldLabelFilter:
             k -= 1
         if 0 < k < len(rest) and any(_label_word(text[x:y]) in _LABEL_HEADS for x, y in rest[k:]):
             sep = text[rest[k - 1][1]:rest[k][0]]
-            if _LABEL_SEP.fullmatch(sep) and any(c.isdigit() for c in text[a:rest[k - 1][1]]):
+            if _LABEL_SEP.fullmatch(sep) and value(a, rest[k - 1][1]):
                 b = rest[k - 1][1]
         return s if (a, b) == (s.start, s.end) else s.with_bounds(a, b)

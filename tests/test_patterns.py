@@ -327,6 +327,12 @@ EN_NO_MATCH_2 = [
     "Sutures out in 7-10 days.",
     "PHQ-9 14/27, mild.",
     "Tested Sat 3rd attempt.",
+    # a person called Ward, generic units, numbers that are measurements
+    "Referred by Kevin Ward last spring.",
+    "Discharged to a Chronic Rehabilitation Unit.",
+    "Your pulse is seventy two now, fine.",
+    "He's about 2, 2 and a half kilos lighter.",
+    "She is now 6 years post-op.",
 ]
 
 

@@ -334,6 +334,17 @@ def no_age_event(text: str, start: int, end: int) -> bool:
     return _AGE_EVENT.search(before) is None
 
 
+_VITAL_BEFORE = regex.compile(
+    r"(?i)\b(?:rate|pulse|pressure|bp|sats?|saturation|oxygen|o2|temp|temperature|weight|weighs|glucose|sugars?|"
+    r"a1c|score|level|count|number|reading|readings|over|dose|size|psa|inr|hemoglobin|potassium|sodium)\b")
+
+
+def vital_sign_before(text: str, start: int, end: int) -> bool:
+    """Vetoes ``your heart rate is eighty four now``: a measurement named earlier in the clause."""
+    clause = regex.split(r"[.;!?\n]", _before(text, start, 40))[-1]
+    return _VITAL_BEFORE.search(clause) is not None
+
+
 def age_in_range(s: str) -> bool:
     v = _age_value(s)
     return v is not None and 1 <= v <= 120
@@ -400,7 +411,10 @@ chest decisions minor injuries injury urgent primary secondary tertiary regional
 community mobile quarantine covid surge overflow escalation holding transit transfer lounge waiting reception
 triage surgical medical step down cardiovascular thoracic vascular haemodialysis hemodialysis peritoneal
 apheresis coronary-care high-dependency short-stay day-case outreach virtual ward unit wing pavilion his her
-""".split())
+chronic postoperative post-operative preoperative pre-operative perioperative post-anaesthesia post-anesthesia
+anaesthesia anesthesia anesthetic post-surgical observational medical-surgical med-surg progressive transitional
+subacute sub-acute skilled extended residential supported assisted independent living memory-care behavioral
+behavioural""".split())
 
 
 @lru_cache(maxsize=1)
@@ -415,10 +429,13 @@ def _medical_vocabulary() -> frozenset[str]:
 
 def generic_unit_name(text: str, start: int, end: int) -> bool:
     """Vetoes ``Intensive Care Unit``, ``Surgical Ward``: every word before Ward/Unit is a
-    generic clinical word; ``Dunmore Ward`` and ``Seahorse Unit`` are names."""
-    words = regex.findall(r"[\p{L}'’-]+", text[start:end])[:-1]
+    generic clinical word; ``Dunmore Ward`` and ``Seahorse Unit`` are names. Vetoes ``Mason Ward``
+    too: a first name before ``Ward`` is a person called Ward."""
+    words = regex.findall(r"[\p{L}'’-]+", text[start:end])
     vocab = _medical_vocabulary()
-    return all(w.casefold() in _GENERIC_UNIT_WORDS or w.casefold() in vocab for w in words)
+    if words[-1] == "Ward" and words[0].casefold() in _name_vocabulary()[2]:
+        return True
+    return all(w.casefold() in _GENERIC_UNIT_WORDS or w.casefold() in vocab for w in words[:-1])
 
 
 # --- field headers vs. dialogue ------------------------------------------------------------
@@ -431,14 +448,15 @@ i i'll i've we're that's this that is am are was just not sir madam ma'am bye go
 
 
 @lru_cache(maxsize=1)
-def _name_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
-    """(common English words, frequent first names and surnames)."""
+def _name_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(common English words, frequent first names and surnames, frequent first names)."""
     from ..lexicons import load_lexicon
 
     common = frozenset(w.casefold() for w in load_lexicon("common_words_en"))
+    first = frozenset(w.casefold() for w in load_lexicon("first_names_en")[:3000])
     names = {w.casefold() for w in load_lexicon("first_names_en")}
     names |= {w.casefold() for w in load_lexicon("surnames_en")[:5000]}
-    return common, frozenset(names)
+    return common, frozenset(names), first
 
 
 def not_a_name_reply(text: str, start: int, end: int) -> bool:
@@ -447,7 +465,7 @@ def not_a_name_reply(text: str, start: int, end: int) -> bool:
     words = regex.findall(r"[\p{L}'’]+", text[start:end])
     if not words:
         return True
-    common, names = _name_vocabulary()
+    common, names, _ = _name_vocabulary()
     for w in words:
         k = w.casefold().replace("’", "'")
         if k in _DIALOGUE_WORDS and not (w[:1].isupper() and k in names):
@@ -627,16 +645,17 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
     P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|"
       rf"being|turned|turning|turns|(?:i|he|she|you)(?:'ll|\s+will)\s+be)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|"
-      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.,;!?)]|$)|\s+(?:now|next|this|last|right|soon|today|"
-      rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\b|y/?o\b))", "AGE", 0.8,
-      group="a", validate=age_in_range, flags=regex.MULTILINE),
+      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|today|"
+      rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
+      rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)\bhow\s+old\b[^\n?!]{{0,50}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
     # "Seventy-two in August", "sixty three now": an age in words said with a when
     P("age_words_when", rf"(?i)\b(?P<a>{TENS_WORDS_RE})(?=\s+(?:now|next\s+(?:month|week|year|{MONTH_NAMES})|"
-      rf"in\s+{MONTH_NAMES}|this\s+(?:month|year|coming)|come\s+{MONTH_NAMES}))", "AGE", 0.75, group="a"),
+      rf"in\s+{MONTH_NAMES}|this\s+(?:month|year|coming)|come\s+{MONTH_NAMES}))", "AGE", 0.75, group="a",
+      invalidate=vital_sign_before),
     # headers: "Dlamini, 38 F", "Okoye   79 M", "38y F"
     P("age_sex_header", r"(?:(?<=\p{L}[.,;][ \t]{0,3})|(?<=\p{L}[ \t]{2,})|(?<=\t))(?P<a>\d{1,3})[ \t]?"
       r"(?:[MF]\b|y(?:rs?)?\b(?=[ \t,;/]*(?:[MFmf]|male|female|man|woman|boy|girl)\b))", "AGE", 0.8, group="a",

@@ -77,7 +77,8 @@ PRE_SKIP_EN = {"retired", "former", "formerly", "semi-retired", "part-time", "fu
                "elderly", "married", "single", "divorced", "widowed", "male", "female", "local", "longtime",
                "long-time", "lifelong", "currently", "also", "still", "professional", "unemployed", "previously",
                "then", "now", "once", "successful", "busy", "working", "practicing", "practising", "licensed",
-               "qualified", "trained", "certified"}
+               "qualified", "trained", "certified", "good", "great", "wonderful", "excellent", "amazing", "fine", "kind",
+               "caring", "fantastic", "brilliant", "skilled", "experienced", "hard-working", "hardworking"}
 FREE_REJECT = {"none", "unemployed", "retired", "disabled", "unknown", "na", "nil", "not", "n", "desempleado",
                "desempleada", "parado", "parada", "jubilado", "jubilada", "pensionista", "ninguna", "ninguno",
                "ninguno", "sin", "no", "desconocida", "desconocido"}
@@ -117,7 +118,7 @@ CLINICAL_EN = {"nurse", "doctor", "physician", "surgeon", "therapist", "physical
                "student", "medical student", "nursing student", "pharmacy technician", "dental assistant",
                "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator"}
 # only with a strong cue ("poor historian" is a clinical idiom)
-STRONG_ONLY = {"historian", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
+STRONG_ONLY = {"historian", "caretaker", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
                "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",
                "consultant", "inspector", "supervisor", "instructor", "manager", "administrator", "principal",
                "militar", "auxiliar", "agente", "asistente", "pastor", "marino", "guarda", "comercial", "dependiente",
@@ -198,7 +199,9 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.75),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
-    _Cue("subject is a", _rx(r"\b(?:he|she|they|patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
+    _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
+    # "she is a good doctor": pronouns also describe the care team, so clinical roles need a work cue
+    _Cue("subject is a", _rx(r"\b(?:he|she|they)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     _Cue("relative is a", _rx(r"\b(?:who|" + RELATIVE_SUBJECTS + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
          confidence=0.75),
@@ -340,11 +343,13 @@ class ProfessionDetector:
             return None
         table = self.sectors if cue.sector else self.phrases
         j, last, loose, first = i, None, 0, i
+        head = shaped = None  # first token of the first lexicon match; last job-shaped unknown word
         while j < n and (j == i or self._gap_ok(text, toks, j - 1, j)):
             size = self._match(text, toks, j, table)
             if size:
                 key = tuple(t.n for t in toks[j:j + size])
                 if self._allowed(key, cue):
+                    head = j if head is None else head
                     last = j + size - 1
                     j += size
                     continue
@@ -353,16 +358,18 @@ class ProfessionDetector:
                 break
             if toks[j].n in self.stop or cue.sector:
                 break
-            if cue.heuristic and self._job_shaped(toks[j].n):
-                last = j
+            if cue.heuristic and last is None and self._job_shaped(toks[j].n):
+                shaped = j
             loose += 1
             if loose > (cue.modifiers if last is None else 1):
                 break
             j += 1
         if last is None:
+            last = head = shaped
+        if last is None:
             return self._free(text, toks, i, cue) if cue.free else None
         if mixed and not cue.free and toks[last].text[:1].islower():  # "works as a Walmart cashier": the name stays out
-            for k in range(i, last):
+            for k in range(i, head):
                 if toks[k].text[:1].isupper():
                     first = k + 1
         if ex_at is not None and first == i:

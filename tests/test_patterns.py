@@ -277,6 +277,10 @@ EN_MATCH_2 = [
     ("Boise, ID 83702", "83702", "ZIP"),
     ("Boise, ID 83702", "ID", "STATE"),
     ("Newport, Rhode Island 02840", "Newport", "CITY"),
+    ("Mercy Hospital, Spokane, WA\nAttending: Dr. Vu", "WA", "STATE"),
+    ("Mercy Hospital, Spokane, WA\nAttending: Dr. Vu", "Spokane", "CITY"),
+    ("4 Orchard Close, Harrogate HG1 2AB", "Harrogate", "CITY"),
+    ("She rents a flat off Wexley Road near the park.", "Wexley Road", "STREET"),
     ("Main Street, Galway, H91 E2K3", "H91 E2K3", "ZIP"),
     # a real name still taken after a name field
     ("Patient: Marisol Ferreira\nDOB: 02/03/1970", "Marisol Ferreira", "PATIENT"),
@@ -333,6 +337,11 @@ EN_NO_MATCH_2 = [
     "Your pulse is seventy two now, fine.",
     "He's about 2, 2 and a half kilos lighter.",
     "She is now 6 years post-op.",
+    # a signature with a credential is not "City, ST"
+    "Electronically signed: Laura Bennett, MD\n",
+    "Attending: Oluwadamilare Eze, MD\n",
+    "Reviewed with Mark Hughes, PA\n",
+    "Pt was started on Close observation.",
 ]
 
 

@@ -565,10 +565,34 @@ def zip_state_mismatch(text: str, start: int, end: int) -> bool:
 _CITY_STATE_ZIP = regex.compile(r",\s{1,2}([A-Z]{2}|[A-Z][a-z]+(?: [A-Za-z][a-z]+){0,2}),?\s{1,3}(\d{5})")
 
 
+def _person_name(words: list[str]) -> bool:
+    """``Jane Smith``: a frequent first name, then a frequent surname (a signature, not a town)."""
+    if len(words) < 2:
+        return False
+    _, names, first = _name_vocabulary()
+    return words[0].casefold() in first and words[-1].casefold() in names
+
+
 def city_zip_mismatch(text: str, start: int, end: int) -> bool:
-    """For a CITY span before ``, ST 12345``: the ZIP does not fit the state."""
+    """For a CITY span before ``, ST 12345``: the ZIP does not fit the state; before ``, MD``
+    or ``, PA`` at a line end, a person's name is a signature with a credential."""
     m = _CITY_STATE_ZIP.match(text, end)
-    return m is not None and not zip_fits_state(m.group(1), m.group(2))
+    if m is not None:
+        return not zip_fits_state(m.group(1), m.group(2))
+    if regex.match(r",\s{1,2}(?:MD|PA|DO)\b", text[end:end + 6]):
+        return True  # "Anil Deshpande, MD": a credential far more often than Maryland
+    return _person_name(regex.findall(r"[\p{L}'’]+", text[start:end]))
+
+
+_CITY_BEFORE_STATE = regex.compile(r"((?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}$")
+
+
+def state_line_end_doubt(text: str, start: int, end: int) -> bool:
+    """For ``City, ST`` at a line end: vetoes ``Jane Smith, MD`` (a name and a credential)."""
+    if text[start:end] in ("MD", "PA"):
+        return True  # a credential after a name far more often than Maryland
+    m = _CITY_BEFORE_STATE.search(_before(text, start, 40))
+    return m is None or _person_name(regex.findall(r"[\p{L}'’]+", m.group(1)))
 
 
 def not_phone_context(text: str, start: int, end: int) -> bool:
@@ -765,6 +789,18 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     P("ward_number", r"\b(?P<n>Ward[ \t]+\d{1,2}[A-Z]?)\b", "DEPARTMENT", 0.8, group="n"),
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
+    P("state_line_end", r"(?<=\b(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})"
+      r"(?=[ \t]*$)", "STATE", 0.8, group="st", flags=regex.MULTILINE, invalidate=state_line_end_doubt),
+    # "Leeds LS6 2QT", "Ashdown, TN22 3XR": the town before a UK postcode
+    P("city_before_postcode", r"\b(?P<c>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?)(?=,?[ \t]+(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|"
+      r"[A-PR-UWYZ]\d[A-HJKPSTUW])[ \t]\d[ABD-HJLNP-UW-Z]{2}\b)", "CITY", 0.8, group="c",
+      invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:road|rd|street|st|lane|ln|row|close|way|avenue|ave|drive|"
+                                              r"court|crescent|gardens|grove|place|terrace|mews|hill|square)$",
+                                              t[s:e]) is not None),
+    # "lives on Jayhawk Drive": a named street without a house number after on/at/off
+    P("street_named", r"(?<=\b(?:on|off|at|along|near)[ \t]+)(?P<s>(?:[A-Z][a-z'’]+[ \t]+){1,2}(?:Street|Avenue|Road|"
+      r"Boulevard|Drive|Lane|Terrace|Parkway|Crescent|Close))\b", "STREET", 0.75, group="s",
+      invalidate=street_vocabulary),
     P("postcode_uk", r"\b(?P<z>(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|[A-PR-UWYZ]\d[A-HJKPSTUW])[ \t]\d[ABD-HJLNP-UW-Z]{2})\b",
       "ZIP", 0.85, group="z"),
     P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
@@ -939,6 +975,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
     "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
+    "state_line_end": (r"re:[A-Za-z],[ \t]{1,2}[A-Z]{2}[ \t]*$",),
+    "city_before_postcode": (r"re:\d[A-Z]{2}\b",), "postcode_uk": (r"re:\d[A-Z]{2}\b",),
+    "street_named": ("street", "avenue", "road", "boulevard", "drive", "lane", "terrace", "parkway", "crescent", "close"),
     "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
                        "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",
                        "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",

@@ -267,6 +267,9 @@ EN_MATCH_2 = [
     ("Plan to recheck in mid-September.", "September", "DATE"),
     ("We moved here back in 2011.", "2011", "DATE"),
     ("That was around 2009, I think.", "2009", "DATE"),
+    ("It was 2016 when we moved.", "2016", "DATE"),
+    ("She taught there from 2011 to 2019.", "2011", "DATE"),
+    ("She taught there from 2011 to 2019.", "2019", "DATE"),
     # named units, postcodes
     ("Transferred to Bramble Ward for rehabilitation.", "Bramble Ward", "DEPARTMENT"),
     ("Admitted to the Kingfisher Unit overnight.", "Kingfisher Unit", "DEPARTMENT"),
@@ -342,6 +345,9 @@ EN_NO_MATCH_2 = [
     "Attending: Oluwadamilare Eze, MD\n",
     "Reviewed with Mark Hughes, PA\n",
     "Pt was started on Close observation.",
+    # quantities after "was", falls from one quantity to another
+    "UO was 2000 today.",
+    "Drain output decreased from 2000 to 1500.",
 ]
 
 

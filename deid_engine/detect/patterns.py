@@ -215,16 +215,27 @@ _UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|-*>|cc|ml|mls|mg|mcg|g\b|gm|kg|k
                             r"to\s+\d|-\s*\d)")
 
 
+_YEAR_RANGE = regex.compile(r"\s*(?:-|–|to|through|thru|until|till)\s*((?:19|20)\d\d)\b")
+
+
 def not_year_context(text: str, start: int, end: int) -> bool:
-    """True when a bare 4-digit 'year' is a clock time (``at 1930``) or a quantity (``1900 cc``)."""
-    if _UNIT_AFTER.match(_after(text, end, 12)):
+    """True when a bare 4-digit 'year' is a clock time (``at 1930``) or a quantity (``1900 cc``).
+    ``2012 to 2015`` (a later year within 60 after it) is a span of years, not a fall from one
+    quantity to another."""
+    after = _after(text, end, 12)
+    rng = _YEAR_RANGE.match(after)
+    if rng and text[start:end].isdigit() and 0 < int(rng.group(1)) - int(text[start:end]) <= 60 \
+            and not _UNIT_AFTER.match(text[end + rng.end():end + rng.end() + 12]):
+        pass
+    elif _UNIT_AFTER.match(after):
         return True
     clockish = int(text[end - 2:end]) % 5 == 0 if text[end - 2:end].isdigit() else True
     return clockish and bool(_TIME_BEFORE.search(_before(text, start, 16)))
 
 
 _YEAR_CUE = regex.compile(
-    r"(?i)(?:\b(?:in|since|during|circa|back|around|until|till|til|from|before|after|early|late|mid|was|were|"
+    r"(?i)(?:\b(?:in|since|during|circa|back|around|until|till|til|from|before|after|early|late|mid|"
+    r"(?:that|it|this|which)\s+(?:was|were)|"
     r"year|years|yr|dx|dx'd|diagnosed|s/p|h/o|hx|history|mi|nstemi|stemi|"
     r"cabg|cva|tia|ptca|pci|stent(?:ed|s)?|avr|mvr|surgery|repair|replacement|arrest|admission|admitted|"
     r"transplant|resection|removal|removed|ablation|cardioversion|chole|appy|colectomy|mastectomy|"
@@ -234,8 +245,15 @@ _YEAR_CUE = regex.compile(
 
 
 def weak_year_context(text: str, start: int, end: int) -> bool:
-    """Vetoes a bare 20xx year unless something before it says 'year'."""
-    return not_year_context(text, start, end) or not _YEAR_CUE.search(_before(text, start, 24))
+    """Vetoes a bare 20xx year unless something before it says 'year' (or an earlier year
+    opens a range: ``from 2012 to 2015``)."""
+    if not_year_context(text, start, end):
+        return True
+    before = _before(text, start, 24)
+    if _YEAR_CUE.search(before):
+        return False
+    m = regex.search(r"\b((?:19|20)\d\d)\s*(?:–|to|through|thru|until|till)\s*$", before)
+    return not (m and 0 < int(text[start:end]) - int(m.group(1)) <= 60)
 
 
 _CATH_AFTER = regex.compile(r"(?i)^\s?[mf]?\s*(?:fr\b|french|foley|cath|catheter|sheath|cordis|introducer|ngt|ogt|"

@@ -59,6 +59,10 @@ EN_MATCH = [
     ("He works as a nurse's aide on nights.", ["nurse's aide"]),
     ("Works as a sandblaster at the yard.", ["sandblaster"]),  # unknown word with a job suffix after a strong cue
     ("Patient is a real estate agent who travels often.", ["real estate agent"]),
+    ("Retired army sergeant, lives alone.", ["army sergeant"]),
+    ("She works as an RN on a step-down unit.", ["RN"]),
+    ("He's a bricklayer.", ["bricklayer"]),
+    ("Works as a Costco forklift operator.", ["forklift operator"]),  # the employer's name stays out
 ]
 
 EN_NO_MATCH = [
@@ -80,6 +84,9 @@ EN_NO_MATCH = [
     "Treated as an outpatient with oral antibiotics.",
     "The teacher called about his absences.",  # a job word alone is not a cue
     "Dr. Vance is the surgeon on call.",
+    "Hello, I'm an RN and I will be with you today.",
+    "She is a wonderful doctor and explained everything.",
+    "He is the caretaker for his wife.",
 ]
 
 ES_MATCH = [

@@ -116,7 +116,8 @@ CLINICAL_EN = {"nurse", "doctor", "physician", "surgeon", "therapist", "physical
                "oncologist", "pathologist", "pediatrician", "radiologist", "dermatologist", "midwife",
                "lab technician", "laboratory technician", "x-ray technician", "technician", "medic", "orderly",
                "student", "medical student", "nursing student", "pharmacy technician", "dental assistant",
-               "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator"}
+               "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator", "rn", "lpn",
+               "cna", "lab tech", "pharmacy tech", "personal care assistant", "support worker", "home care aide"}
 # only with a strong cue ("poor historian" is a clinical idiom)
 STRONG_ONLY = {"historian", "caretaker", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
                "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",

@@ -53,3 +53,34 @@ def test_never_grows_into_another_span_or_a_user_span():
 ])
 def test_names_shed_field_words_credentials_and_punctuation(text, name, trimmed):
     assert _grow(text, name) == [trimmed]
+
+
+@pytest.mark.parametrize("text,name,kept", [
+    ("Came in with partner Lior today", "partner Lior", "Lior"),
+    ("the nurse Ayaan comes on fridays", "nurse Ayaan", "Ayaan"),
+    ("DAUGHTER KATE CALLED", "DAUGHTER KATE", "KATE"),
+    ("Referred by Dr. Osei for review", "Dr. Osei", "Osei"),
+    ("her brother Tomas Ruiz visited", "brother Tomas Ruiz", "Tomas Ruiz"),
+])
+def test_leading_role_and_relation_words_are_shed(text, name, kept):
+    assert _grow(text, name, "RELATIVE") == [kept]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Dr Miles Nurse reviewed the wound", "Miles Nurse"),   # a surname that is a role word, at the end
+    ("Nurse", "Nurse"),                                       # alone, nothing after it: nothing to shed
+])
+def test_role_words_inside_names_stay(text, name):
+    assert _grow(text, name) == [name]
+
+
+def test_role_word_span_before_a_name_is_dropped():
+    text = "Seen with her partner Lior and the coordinator Dana Reyes."
+    a, b, c = text.index("partner"), text.index("Lior"), text.index("coordinator")
+    others = (Span(b, b + 4, "RELATIVE", "tagger:en", 0.9),)
+    assert _grow(text, "partner", "RELATIVE", "tagger:en", others) == ["Lior"]
+    d = text.index("Dana Reyes")
+    got = _grow(text, "coordinator", "RELATIVE", "tagger:en", (Span(d, d + 10, "DOCTOR", "tagger:en", 0.9),))
+    assert got == ["Dana Reyes"]
+    # a capitalised role word alone, with no name after it, stays (it may be a surname)
+    assert _grow("Paged Dr Fellow twice", "Fellow") == ["Fellow"]

@@ -231,3 +231,19 @@ def test_eponym_classifications_dropped(text, word, source):
 ])
 def test_names_before_disease_words_kept(text, word):
     assert len(run_filter(text, word, "PATIENT", "lexicon:name")) == 1
+
+
+def test_glued_pieces_and_hyphenated_compounds():
+    f = ProtectedTermsFilter("en")
+    text = "Dx: Ventilator-associated pneumonia; works at Tri-County Haulage"
+    a = text.index("Ventilator")
+    got = f.filter(Document(text), [Span(a, a + 10, "LOCATION", "tagger:en", 0.8)])
+    assert got == []  # the whole compound is dictionary words
+    b = text.index("County")
+    c = text.index("Haulage")
+    spans = [Span(b, b + 6, "RELATIVE", "tagger:en", 0.8), Span(c, c + 7, "RELATIVE", "tagger:en", 0.8)]
+    assert len(f.filter(Document(text), spans)) == 2  # "Tri-County": not a dictionary compound
+    # two dictionary-word spans do not keep each other alive
+    text = "Retiree enjoyed gardening"
+    spans = [Span(0, 7, "DOCTOR", "tagger:en", 0.8), Span(8, 15, "DOCTOR", "tagger:en", 0.8)]
+    assert f.filter(Document(text), spans) == []

@@ -161,3 +161,12 @@ def test_sex_marker_is_not_a_name(text, piece, dropped):
 ])
 def test_labels_trimmed_off_names(text, piece, kept):
     assert _labels(text, piece, "PATIENT") == kept
+
+
+@pytest.mark.parametrize("text,piece,result", [
+    ("please check on the man in bay 7 now", "bay", ["7"]),
+    ("moved to room 412B overnight", "room", ["412B"]),
+    ("DAUGHTER IS AT THE BAY, CALL HER", "BAY", ["BAY"]),     # no number: a place name, kept
+])
+def test_room_words_move_onto_the_number(text, piece, result):
+    assert _labels(text, piece, "LOCATION") == result

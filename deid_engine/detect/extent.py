@@ -8,7 +8,9 @@ a capital initial (``J``, ``B.``) that starts a word, and, in mixed-case text,
 over a capitalised word joined by a hyphen. ``A`` and ``I`` need a period
 (``A. Smith``): bare they are words. Spans never grow into another span. A name
 span also sheds what a detector ran into: trailing field words and credentials
-(``mrn``, ``dob``, ``MD``, ``RN``) and edge punctuation (``. vincent``).
+(``mrn``, ``dob``, ``MD``, ``RN``), leading role / relation words and titles (``partner Sam``,
+``nurse Ayaan``, ``Mrs Okafor``) and edge punctuation (``. vincent``); a span that is only such
+a word, right before another name span or lower-case in mixed-case text, is dropped.
 """
 
 from __future__ import annotations
@@ -21,6 +23,23 @@ from .merge import source_family
 
 # words that end a name span when a detector ran past the name ("maria gonzalez mrn 447...")
 _TRAILING = regex.compile(r"(?i)(?:[ \t,]+(?:mrn|dob|d\.o\.b|ssn|mr#|id|acct|md|m\.d|rn|np|pa-c|phd|rrt|dds))+[.:#]?$")
+# role and relation words a detector may take into (or for) a name: "partner Sam", "nurse Ayaan",
+# "coordinator Kendall Price"; titles too (the guideline keeps them outside the span)
+ROLE_WORDS = frozenset({
+    "nurse", "doctor", "dr", "physician", "surgeon", "consultant", "registrar", "resident", "attending", "intern",
+    "fellow", "technician", "tech", "therapist", "physio", "physiotherapist", "coordinator", "coordinater",
+    "manager", "worker", "assistant", "aide", "interpreter", "translator", "pharmacist", "chaplain", "midwife",
+    "counselor", "counsellor", "dietitian", "dietician", "receptionist", "secretary", "navigator", "advocate",
+    "caseworker", "sw", "ot", "pt", "rn", "np", "pa", "md", "provider", "clinician", "paramedic", "medic",
+    "carer", "caregiver", "volunteer", "practitioner", "gp", "pcp",
+    "wife", "husband", "partner", "spouse", "son", "daughter", "mother", "father", "mom", "mum", "dad",
+    "sister", "brother", "aunt", "uncle", "niece", "nephew", "cousin", "grandson", "granddaughter",
+    "grandmother", "grandfather", "grandma", "grandpa", "girlfriend", "boyfriend", "fiance", "fiancee",
+    "friend", "neighbor", "neighbour", "roommate", "flatmate", "guardian", "stepson", "stepdaughter",
+    "stepmother", "stepfather", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame",
+    "my", "his", "her", "their", "our", "the",
+})
+_ROLE_TOKEN = regex.compile(r"\p{L}+\.?")
 _INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[A-Z])(?P<dot>\.)?[ \t]{0,2}$")
 _HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,})-$")
 
@@ -41,9 +60,28 @@ class NameExtentFilter:
     def describe(self) -> dict:
         return {"grows": "NAME spans over a leading initial or hyphenated part"}
 
+    @staticmethod
+    def _drop_cue_spans(text: str, ordered: list[Span]) -> list[Span]:
+        """A NAME span made only of role/relation words is the cue, not the name, when a NAME
+        span follows it on the line ("partner" + "Thabo") or it is lower-case in mixed-case text."""
+        mixed = any(c.isupper() for c in text) and any(c.islower() for c in text)
+        out = []
+        for k, s in enumerate(ordered):
+            if _cat(s.label) == "NAME" and source_family(s.source) != "user":
+                words = _ROLE_TOKEN.findall(text[s.start:s.end])
+                if words and all(w.rstrip(".").casefold() in ROLE_WORDS for w in words):
+                    nxt = ordered[k + 1] if k + 1 < len(ordered) else None
+                    followed = nxt is not None and _cat(nxt.label) == "NAME" and regex.fullmatch(
+                        r"[ \t]{1,2}|[.,:][ \t]{0,2}", text[s.end:nxt.start]) is not None
+                    lower = mixed and text[s.start:s.end].islower()
+                    if followed or lower:
+                        continue
+            out.append(s)
+        return out
+
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         text = document.text
-        ordered = sorted(spans, key=lambda s: s.start)
+        ordered = self._drop_cue_spans(text, sorted(spans, key=lambda s: s.start))
         out: list[Span] = []
         prev_end = 0
         for s in ordered:
@@ -62,6 +100,15 @@ class NameExtentFilter:
                         continue
                     break
                 end = s.end
+                # leading role / relation words and titles: "partner Sam" -> "Sam"
+                while True:
+                    m = _ROLE_TOKEN.match(text, start, end)
+                    if not m or m.group().rstrip(".").casefold() not in ROLE_WORDS:
+                        break
+                    rest = regex.match(r"[.,:]?[ \t]+", text[m.end():end])
+                    if not rest or m.end() + rest.end() >= end:
+                        break
+                    start = m.end() + rest.end()
                 piece = text[start:end]
                 m = _TRAILING.search(piece)
                 if m and m.start() > 0:

@@ -260,6 +260,30 @@ class ProtectedTermsFilter:
         """A NAME span made only of dictionary words, with no name cue around it."""
         return bool(words) and all(self.is_dictionary_word(w) for w in words) and not self._name_cue(text, span)
 
+    def _weak_candidate(self, text: str, s: Span) -> bool:
+        """A tagger/lexicon span that names a service (place) or is only dictionary words (name)."""
+        fam = source_family(s.source)
+        if fam in ("user", "pattern") or not is_label(s.label):
+            return False
+        cat = category_of(s.label)
+        if cat == "LOCATION" and s.label not in ("CITY", "STATE", "COUNTRY", "STREET", "ZIP"):
+            words = _WORD.findall(text[s.start:s.end])
+            if service_only(words):
+                return True
+        if cat not in ("NAME", "LOCATION") or s.label in ("STREET", "ZIP"):
+            return False
+        a, b = s.start, s.end
+        m = regex.search(r"\p{L}+[-‐]$", text[max(0, a - 24):a])
+        if m:  # "Tri-[County]": judge the whole compound
+            a -= len(m.group())
+        while b < len(text) - 1 and text[b] in "-‐" and text[b + 1].islower():  # "Community[-acquired]"
+            m = regex.match(r"[-‐]\p{Ll}+", text[b:])
+            b += m.end() if m else 1
+        words = _WORD.findall(text[a:b])
+        if cat == "LOCATION" and b == s.end:
+            return False  # places: only the hyphenated compound case ("Community-acquired")
+        return self._word_name(text, s, words)
+
     def _eponym_classification(self, text: str, span: Span) -> bool:
         """``Fitzpatrick type III``; ``Rose gardener's disease``."""
         after = text[span.end:span.end + 40]
@@ -276,7 +300,10 @@ class ProtectedTermsFilter:
         user, always = self._user_lists()
         out: list[Span] = []
         ordered = sorted(spans, key=lambda x: x.start)
-        glued = _glued(ordered, text)
+        # spans that are only service words or dictionary words (candidates to drop); a candidate
+        # glued to a span that is not one is a piece of a longer name and stays
+        weak = {(s.start, s.end) for s in ordered if self._weak_candidate(text, s)}
+        glued = _glued([s for s in ordered], text, weak)
         for s in spans:
             fam = source_family(s.source)
             cat = category_of(s.label) if is_label(s.label) else s.label
@@ -285,12 +312,10 @@ class ProtectedTermsFilter:
                 continue
             words = _WORD.findall(text[s.start:s.end])
             whole = norm(text[s.start:s.end].strip())
-            if cat == "LOCATION" and s.label not in ("CITY", "STATE", "COUNTRY") and service_only(words) \
-                    and (s.start, s.end) not in glued:
-                continue  # "RHEUMATOLOGY CLINIC", "student health center": a service, not a facility
-            if cat == "NAME" and ((self._word_name(text, s, words) and (s.start, s.end) not in glued) or (
-                    not self._person_context(text, s) and self._eponym_classification(text, s))):
-                continue  # "Delirium cleared", "Veteran served", "Fitzpatrick type III"
+            if (s.start, s.end) in weak and (s.start, s.end) not in glued:
+                continue  # "UROLOGY CLINIC", "Delirium cleared", "Veteran served", "Community-acquired"
+            if cat == "NAME" and not self._person_context(text, s) and self._eponym_classification(text, s):
+                continue  # "Fitzpatrick type III"
             protected = bool(words) and (whole in self.terms or whole in user or all(
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
             if protected and not words[0].isdigit():
@@ -309,15 +334,18 @@ class ProtectedTermsFilter:
         return out
 
 
-def _glued(ordered: list[Span], text: str) -> set[tuple[int, int]]:
-    """Spans that touch a neighbour across at most a space or a hyphen on one line: pieces of one
-    entity that merging split (``Maplewood`` + ``Pediatrics``, ``Tri`` + ``County``)."""
+def _glued(ordered: list[Span], text: str, weak: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Spans that touch a neighbour outside ``weak`` across at most a space or a hyphen on one
+    line: pieces of one entity that merging split (``Maplewood`` + ``Pediatrics``, ``Tri-County``)."""
     out: set[tuple[int, int]] = set()
     for a, b in zip(ordered, ordered[1:]):
         gap = text[a.end:b.start]
         if a.end <= b.start and len(gap) <= 2 and all(c in " \t-" for c in gap):
-            out.add((a.start, a.end))
-            out.add((b.start, b.end))
+            ka, kb = (a.start, a.end), (b.start, b.end)
+            if kb not in weak:
+                out.add(ka)
+            if ka not in weak:
+                out.add(kb)
     return out
 
 

@@ -194,6 +194,11 @@ _LABEL_SEP = regex.compile(r"[\s:#.,()]+")
 _SEX_MARK = regex.compile(r"(?i)(?:\d{1,3}[ \t]*(?:y/?o|yrs?|years?(?:[ \t-]old)?)?[ \t,/-]*|(?:sex|gender)[ \t]*:?[ \t]*)$")
 
 
+# room, bed and bay words: the guideline marks the number only ("bay [3]", "room [412]")
+_ROOM_WORDS = frozenset({"room", "rm", "bed", "bay", "cubicle", "cube", "floor", "level", "lvl", "stall"})
+_ROOM_NUMBER = regex.compile(r"[ \t]*(?:#|no\.?|number)?[ \t]*([A-Z]?\d{1,4}[A-Za-z]?)\b")
+
+
 def _label_word(w: str) -> str:
     return w.casefold().rstrip(".:")
 
@@ -207,7 +212,8 @@ class FieldLabelFilter:
     """Drop spans that are only form-field labels; trim labels off the edges of value spans.
 
     A span made only of field-label words (``MRN``, ``dob``, ``Age``, ``GMC number``, ``born``) is
-    dropped; an ID, CONTACT, DATE or AGE span that starts or ends with such words separated from
+    dropped; a place span that is only ``room``/``bed``/``bay`` before a number moves onto the
+    number (LOCATION_OTHER; "at the Bay" stays); an ID, CONTACT, DATE or AGE span that starts or ends with such words separated from
     the value by a space, colon, ``#`` or period (``MRN 12345``, ``DOB: 3/4/1950``) keeps only the
     value, and only when the value left has a digit (the identifier itself is never cut). A NAME
     span that is a lone ``M``/``F`` after an age or ``Sex:`` is a sex marker and is dropped. STATE
@@ -240,6 +246,11 @@ class FieldLabelFilter:
             if _only_labels(words):
                 continue
             cat = _category(s.label)
+            if cat == "LOCATION" and words and all(_label_word(w) in _ROOM_WORDS for w in words):
+                m = _ROOM_NUMBER.match(text, s.end)
+                if m:  # "in bay 3" with only "bay" marked: the number is the location
+                    out.append(Span(m.start(1), m.end(1), "LOCATION_OTHER", s.source, s.confidence, s.explanation))
+                    continue
             if cat in self._VALUE_CATS:
                 s = self._trim(text, s, digit=True)
             elif cat == "NAME":

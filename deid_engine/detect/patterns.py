@@ -453,6 +453,9 @@ def generic_unit_name(text: str, start: int, end: int) -> bool:
     vocab = _medical_vocabulary()
     if words[-1] == "Ward" and words[0].casefold() in _name_vocabulary()[2]:
         return True
+    if regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", _before(text, start, 4)) and words[0].casefold() in _name_vocabulary()[0] \
+            and words[0].casefold() not in _name_vocabulary()[1]:
+        return True  # "Attends Ward ...", "Transferred Unit": a sentence-initial word, not a ward's name
     return all(w.casefold() in _GENERIC_UNIT_WORDS or w.casefold() in vocab for w in words[:-1])
 
 
@@ -629,7 +632,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_iso", rf"(?<![\d/.-]){YEAR4}[-/.](?:0?[1-9]|1[0-2])[-/.]{DAY}(?:[T ](?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?"
       rf"(?![\d/])", "DATE", 0.97, validate=md_ok),
     P("date_numeric", rf"(?<![\d/.:'-])(?<![xX])(?:{DAY}|{MONTH_NUM})(?P<sep>[/.-]){DAY}(?P=sep)(?:{YEAR4}|\d{{2}})"
-      rf"(?![\d/%]|\.\d|-\d){TIME}?", "DATE", 0.95, validate=md_ok,
+      rf"(?![\d/%]|\.\d|-\d)", "DATE", 0.95, validate=md_ok,
       invalidate=lambda t, s, e: _VENT.search(_before(t, s, 30)) is not None),
     P("date_month_day", rf"(?<![\d/.:,=+'’])(?<!\d[-xX])(?<![xX])(?<!\b[xX]\s){MONTH_NUM}/{DAY}(?![\d/]|\.\d|\s*[+%])", "DATE", 0.75,
       validate=md_ok, invalidate=not_date_context),
@@ -637,15 +640,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"{MONTH_NUM}-{DAY}(?![\d-]|/\d|\.\d)", "DATE", 0.6, validate=md_ok, invalidate=not_date_context),
     P("date_month_year", rf"(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:{YEAR4}|\d{{2}})(?![\d/])", "DATE", 0.6,
       invalidate=not_date_context),
-    P("date_text", rf"(?i)\b(?:{WEEKDAYS_EN},?\s+)?(?:"
+    # the weekday and the time of day stay outside the span (neither is PHI; i2b2 and PhysioNet agree)
+    P("date_text", rf"(?i)\b(?:"
       rf"{DAY}{ORD}(?:\s+of)?[\s-]+{MONTHS_EN}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
       rf"|{DAY}[\s-]+{MONTHS_EN_FULL}(?:,?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:])))?"
       rf"|{DAY}[\s-]+{MONTHS_EN},?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:]))"
       rf"|{MONTHS_EN}[\s-]+{DAY}{ORD}?(?!\s*(?:mg|units?|tabs?|ml|cc|%))(?:,?\s+(?:{YEAR4}|'\d{{2}}))?"
       rf"|{MONTHS_EN},?[\s-]+(?:of\s+)?(?:{YEAR4}|'\d{{2}})"
-      rf")(?![\d:])(?:,?{TIME})?", "DATE", 0.9),
-    P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?(?![\d/])",
-      "DATE", 0.9),
+      rf")(?![\d:])", "DATE", 0.9),
+    P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+(?P<d>{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?)(?![\d/])",
+      "DATE", 0.9, group="d"),
     P("date_month_alone", r"\b(?:January|February|April|June|July|August|September|October|November|December|"
       r"JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b", "DATE", 0.7),
     P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
@@ -787,9 +791,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=has_digit),
     # places --------------------------------------------------------------------------------
     # street, state, zip, city: {STATES}, {STATE_NAMES} and {SUFFIX} are filled in at load()
-    P("street_address", r"\b(?P<s>\d{1,6}[A-Z]?(?:-\d{1,5})?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West|NORTH|SOUTH|"
-      r"EAST|WEST)\s+)?(?:(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))\s+){1,3}{SUFFIX}\.?"
-      r"(?:,?\s+(?:Apt|APT|Apartment|Suite|STE|Ste|SUITE|Unit|UNIT|Fl|Floor|#)\.?\s*#?\s*[A-Z0-9-]{1,6})?)(?![\w])",
+    # one line only: "DOB 09/30/1979\n\nDear Dr." is no street
+    P("street_address", r"\b(?P<s>\d{1,6}[A-Z]?(?:-\d{1,5})?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|NORTH|"
+      r"SOUTH|EAST|WEST)[ \t]+)?(?:(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))[ \t]+){1,3}{SUFFIX}\.?"
+      r"(?:,?[ \t]+(?:Apt|APT|Apartment|Suite|STE|Ste|SUITE|Unit|UNIT|Fl|Floor|#)\.?[ \t]*#?[ \t]*[A-Z0-9-]{1,6})?)(?![\w])",
       "STREET", 0.9, group="s", invalidate=street_vocabulary),
     P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),
     P("zip_after_state", r"(?<=\b(?:{STATES}|{STATE_NAMES}),?\s{1,3})(?P<z>\d{5}(?:-\d{4})?)(?![\d-])", "ZIP", 0.95,
@@ -803,14 +808,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=city_zip_mismatch),
     # named wards and units: "Dunmore Ward", "Seahorse Unit", "Ward 5B" (not "Intensive Care Unit")
     P("unit_named", r"\b(?P<n>(?!(?:The|This|That|Our|Your|His|Her|Their|Each|Every|Same|Other|Which|What|From|To|"
-      r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit|Wing|Pavilion))\b",
+      r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit|Wing|Pavilion))\b(?![ \t]*\d)",
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     P("ward_number", r"\b(?P<n>Ward[ \t]+\d{1,2}[A-Z]?)\b", "DEPARTMENT", 0.8, group="n"),
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
     P("state_line_end", r"(?<=\b(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})"
       r"(?=[ \t]*$)", "STATE", 0.8, group="st", flags=regex.MULTILINE, invalidate=state_line_end_doubt),
     # "Leeds LS6 2QT", "Ashdown, TN22 3XR": the town before a UK postcode
-    P("city_before_postcode", r"\b(?P<c>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?)(?=,?[ \t]+(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|"
+    P("city_before_postcode", r"\b(?P<c>[A-Z][a-z]+(?:(?:[ -](?:upon|on|in|under|le|by|the|en|sur|de))*[ -][A-Z][a-z]+)?)"
+      r"(?=,?[ \t]+(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|"
       r"[A-PR-UWYZ]\d[A-HJKPSTUW])[ \t]\d[ABD-HJLNP-UW-Z]{2}\b)", "CITY", 0.8, group="c",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:road|rd|street|st|lane|ln|row|close|way|avenue|ave|drive|"
                                               r"court|crescent|gardens|grove|place|terrace|mews|hill|square)$",

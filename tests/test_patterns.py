@@ -350,6 +350,8 @@ EN_NO_MATCH_2 = [
     "Pt was started on Close observation.",
     # quantities after "was", falls from one quantity to another
     "UO was 2000 today.",
+    "PT HAD 4 RUNS ST DEPRESSION, 2 PLEURAL CT TO SUCTION.",
+    "She grew up in the 1950s on a farm.",
     "Drain output decreased from 2000 to 1500.",
 ]
 

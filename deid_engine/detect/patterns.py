@@ -525,6 +525,8 @@ def street_vocabulary(text: str, start: int, end: int) -> bool:
         return True
     if any(w[:1].isupper() and w[1:].islower() for w in name_words):
         return False
+    if m is not None and len(digits(m.group())) == 1 and words[-1] in ("ST", "CT", "DR", "PL", "CIR", "TER"):
+        return True  # "3 EPISODES ST", "2 MEDIASTINAL CT": a count, then ST segment / chest tube
     vocab = _plain_vocabulary()
     return all(w.casefold() in vocab or w.casefold() in _PREPOSITIONS for w in name_words)
 
@@ -657,7 +659,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
       r"easter|halloween|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day)\b", "DATE", 0.6),
     P("year_apostrophe", r"(?<![\w'’])['’](?P<y>\d{2})(?![\w'’%]|\s*(?:mg|%|cc|ml))", "DATE", 0.85, group="y"),
-    P("year_19xx", r"(?<![\d/.:,$#-])(?:19[0-9]\d)(?![\d/%]|\.\d|-\d|:)", "DATE", 0.75,
+    P("year_19xx", r"(?<![\d/.:,$#-])(?:19[0-9]\d)(?![\d/%]|\.\d|-\d|:|['’]?[sS]\b)", "DATE", 0.75,
       invalidate=not_year_context),
     P("year_20xx", r"(?<![\d/.:,$#-])(?:20[0-3]\d)(?![\d/%]|\.\d|-\d|:|'?s\b)", "DATE", 0.7,
       invalidate=weak_year_context),

@@ -288,6 +288,11 @@ EN_MATCH_2 = [
     ("Follow-up Tue 3/14 with labs.", "3/14", "DATE"),
     ("She rents a flat off Wexley Road near the park.", "Wexley Road", "STREET"),
     ("Main Street, Galway, H91 E2K3", "H91 E2K3", "ZIP"),
+    # phones: national numbers with a trunk 0, parentheses around a whole US number
+    ("Daughter's mobile 07911 123456 after 5pm", "07911 123456", "PHONE"),
+    ("Surgery: 0121 496 0000.", "0121 496 0000", "PHONE"),
+    ("Reception (02) 9876 5432", "(02) 9876 5432", "PHONE"),
+    ("her son (312-555-0147) drives", "312-555-0147", "PHONE"),
     # a real name still taken after a name field
     ("Patient: Marisol Ferreira\nDOB: 02/03/1970", "Marisol Ferreira", "PATIENT"),
     ("patient: will hayes\n", "will hayes", "PATIENT"),
@@ -352,6 +357,8 @@ EN_NO_MATCH_2 = [
     "UO was 2000 today.",
     "PT HAD 4 RUNS ST DEPRESSION, 2 PLEURAL CT TO SUCTION.",
     "She grew up in the 1950s on a farm.",
+    "Turned q2h at 0200 0400 0600 0800.",
+    "Lot 0123 4567 expires soon.",
     "Drain output decreased from 2000 to 1500.",
 ]
 

@@ -742,9 +742,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
     P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
       r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),
-    P("phone_us", r"(?<![\d/.])(?<!\d-)(?:\+?1[\s.-]?)?\(?(?<!\d)[2-9]\d{2}\)?[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4}"
+    # "(617) 555-1234", "617-555-1234"; "(617-555-1234)": the parenthesis is punctuation, not the area code's
+    P("phone_us", r"(?<![\d/.])(?<!\d-)(?:\+?1[\s.-]?)?(?:\((?<!\d\()[2-9]\d{2}\)|(?<!\d)[2-9]\d{2})[\s./-]{0,3}\d{3}"
+      r"[\s./-]{0,3}\d{4}"
       r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?(?![\d/]|\.\d|-\d)", "PHONE", 0.9,
       validate=lambda s: 10 <= len(digits(s)) <= 16, invalidate=not_phone_context),
+    # national numbers with a trunk 0: "0113 496 0721", "07700 900412", "020 7946 0958", "01 234 5678",
+    # "(03) 6200 1144" (UK, Ireland, Australia); 10-11 digits in 2-3 groups
+    P("phone_trunk", r"(?<![\d+/.:-])(?:0\d{1,4}|\(0\d{1,4}\))[ -]?\d{3,4}(?:[ -]?\d{3,4})?(?![\d/]|[.:]\d|-\d)", "PHONE",
+      0.85, validate=lambda s: 10 <= len(digits(s)) <= 11 and (" " in s or "-" in s or "(" in s),
+      invalidate=not_phone_context),
     P("phone_paren", r"\((?P<n>\d{3}[\s./-]{0,3}\d{3}[\s./-]{0,3}\d{4})\)", "PHONE", 0.92, group="n"),
     P("phone_intl", r"(?<![\w+])(?:\+|00)[1-9]\d{0,2}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}"
       r"(?![\d])", "PHONE", 0.9, validate=lambda s: 9 <= len(digits(s)) <= 15),
@@ -989,6 +996,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",
                    ".eu", ".health"),
     "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),
+    "phone_trunk": (r"re:(?<![\d+])\(?0\d{1,4}\)?[ -]?\d{3}",),
     "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",),
     "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),

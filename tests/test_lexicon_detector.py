@@ -230,3 +230,38 @@ def test_dialogue_words_are_not_names(en, text):
 ])
 def test_names_next_to_dialogue_rules_still_found(en, text, name, label):
     assert (name, label) in found(en, text)
+
+
+# --- lone names after strong cues ---------------------------------------------------------
+
+@pytest.mark.parametrize("text,name,label", [
+    ("Honestly, just call me Bibi, everyone else does.", "Bibi", "PATIENT"),
+    ("my real name is Oluwakemi but he goes by Kemi at work", "Kemi", "PATIENT"),
+    ("Our ultrasound technician Saoirse will call you.", "Saoirse", "DOCTOR"),
+    ("the physio Tadhg Brennan saw him", "Tadhg Brennan", "DOCTOR"),
+    ("Pt Oyelaran comfortable overnight, no c/o pain.", "Oyelaran", "PATIENT"),
+    ("Lives with her wife Sol, who drives.", "Sol", "RELATIVE"),
+    ("Patient: Okay. Thanks, Wendeline.", "Wendeline", "PATIENT"),
+    ("so the interpreter ngozi will join by phone", "ngozi", "DOCTOR"),
+    ("my husband eero brought me", "eero", "RELATIVE"),
+])
+def test_lone_names_after_strong_cues(en, text, name, label):
+    assert (name, label) in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks, Doctor. Thank you, Nurse.",
+    "The nurse Practitioner will call back",            # not a name: a role
+    "please call me back tomorrow",
+    "thanks again for everything doc",
+    "the nurse came by twice and the technician left early",
+    "Pt A-paced overnight; daughter phoned-family meeting set",
+    "my husband drives me, thanks so much",
+    "Pt Tolerating diet. Pt Denies pain.",
+    "PT AWARE. NURSE NOTIFIED. SON BILL CALLED",       # ALL CAPS: left to the other rules
+])
+def test_strong_cues_do_not_take_words(en, text):
+    got = found(en, text)
+    assert not {s for s, _ in got} & {"Doctor", "Nurse", "Practitioner", "back", "doc", "came", "left",
+                                        "A-paced", "phoned-family", "drives", "Tolerating", "Denies", "AWARE",
+                                        "NOTIFIED"}, got

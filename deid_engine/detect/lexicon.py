@@ -139,6 +139,23 @@ DISCOURSE_WORDS = {"ok", "okay", "okey", "k", "alright", "allright", "aight", "y
                    "sweetie", "everyone", "everybody", "nobody", "someone"}
 # "I'll", "you're", "we've", "don't": contractions are never names
 _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
+# Strong cues for a lone (first) name that may be missing from the name lists (``_cued``):
+# a nickname phrase, a staff role, "Pt", a vocative at the end of a turn ("Thank you, Noor.").
+NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("known", "as"), ("name", "is"),
+             ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",)}
+ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
+             "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
+             "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
+             "hygienist", "optometrist", "audiologist", "psychologist", "worker", "registrar", "physician",
+             "surgeon", "doctor", "dr", "consultant", "gp", "rn", "np", "provider", "clinician", "assistant",
+             "scheduler", "secretary", "caseworker", "carer", "caregiver", "practitioner", "doula", "educator"}
+PATIENT_CUES = {"pt", "patient"}
+VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello",), ("hey",), ("bye",),
+                 ("goodbye",), ("morning",), ("afternoon",), ("evening",), ("cheers",), ("welcome",), ("sorry",),
+                 ("night",), ("ta",)}
+_VOCATIVE_LAST: dict[str, list[tuple[str, ...]]] = {}
+for _ph in VOCATIVE_CUES | NICK_CUES:
+    _VOCATIVE_LAST.setdefault(_ph[-1], []).append(_ph)
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
@@ -212,6 +229,9 @@ class LexiconDetector:
         for t in user_list("protected"):
             self.medical.add(norm(t))
         # months, weekdays and units are not names
+        # every English word (SCOWL up to size 60): a lone name after a cue must not be one in
+        # lower-case text, nor (for the weaker cues) in mixed-case text
+        self.words: set[str] = {norm(w) for w in load_lexicon("words_en")} | self.common
         self.common |= {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                         "january", "february", "march", "april", "may", "june", "july", "august", "september",
                         "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
@@ -373,6 +393,7 @@ class LexiconDetector:
         self._places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
+        self._cued(toks, text, mode, out, used)
         return out
 
     def _cap(self, t: _Tok, mode: str) -> bool:
@@ -537,6 +558,81 @@ class LexiconDetector:
                 for q in range(i, i + k):
                     used[q] = True
             i += k
+
+    def _cued(self, toks, text, mode, out, used) -> None:
+        """Lone names after strong cues, known to the name lists or not: ``call me Dottie``,
+        ``technician Declan``, ``Pt Yusuf``, ``husband Per``, ``Thank you, Noor.``, ``the nurse ayaan``.
+
+        In mixed-case text the token must be capitalised (and, after a role, ``Pt`` or a vocative,
+        not an English word unless a first name); in lower-case text it must not be an English
+        word. ALL-CAPS text is left to ``_names`` (no case signal; nursing notes are full of
+        ``NURSE AWARE``)."""
+        if mode not in ("mixed", "lower") or self.lang != "en":
+            return
+        n = len(toks)
+        for i in range(1, n):
+            if used[i]:
+                continue
+            t = toks[i]
+            p = toks[i - 1]
+            gap = text[p.end:t.start]
+            if "\n" in gap or len(gap) > 3:
+                continue
+            kind = None
+            if gap.strip() in ("", ","):
+                for ph in _VOCATIVE_LAST.get(p.n, ()):
+                    k = len(ph)
+                    if i - k >= 0 and tuple(x.n for x in toks[i - k:i]) == ph and not any(used[i - k:i]):
+                        kind = "NICK" if ph in NICK_CUES else "VOCATIVE"
+                        break
+            if kind is None and gap.strip() in ("", ",") and not used[i - 1]:
+                if p.n in RELATIVE_CUES and p.n not in EN_ONLY_CUES - {"son", "sons", "mom", "dad"}:
+                    kind = "RELATIVE"
+                elif p.n in ROLE_CUES and gap.strip() == "":
+                    kind = "ROLE"
+                elif p.n in PATIENT_CUES and gap.strip() == "" and mode == "mixed":
+                    kind = "PATIENT"
+            if kind is None or kind == "NICK" and gap.strip() == ",":
+                continue
+            if not self._cued_token(t, mode, kind):
+                continue
+            if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]):
+                continue  # "thanks Noor." ends the turn; "thanks Rose for ..." need not
+            j = i
+            if i + 1 < n and text[t.end:toks[i + 1].start] == " " and kind != "VOCATIVE":
+                nx = toks[i + 1]
+                bare = [s for s in out if (s.start, s.end) == (nx.start, nx.end) and s.label == "PATIENT"
+                        and s.confidence <= 0.6]  # a bare surname hit: it joins this name
+                if (not used[i + 1] or bare) and self._cued_token(nx, mode, "ROLE") and (
+                        nx.n in self.surname or nx.n not in self.words):
+                    j = i + 1  # "technician Declan Moore"
+                    for s in bare:
+                        out.remove(s)
+            label = {"ROLE": "DOCTOR", "RELATIVE": "RELATIVE"}.get(kind, "PATIENT")
+            out.append(Span(t.start, toks[j].end, label, "lexicon:name", 0.7))
+            for q in range(i, j + 1):
+                used[q] = True
+
+    def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
+        """Whether token t can be the name a cue of this kind announces."""
+        w = t.text
+        if len(t.n) < 2 or not regex.fullmatch(r"\p{L}[\p{L}'’-]*", w) or _CONTRACTION.search(w):
+            return False
+        tn = t.n
+        parts = [x for x in regex.split(r"[-]", w) if x]
+        if len(parts) > 1 and not all(x[:1].isupper() and norm(x) not in self.words for x in parts):
+            return False  # "phoned-family", "A-paced": compounds of words, not double-barrelled names
+        if tn in STOP or tn in DISCOURSE_WORDS or tn in NOT_AFTER_TITLE or tn in RELATIVE_CUES or tn in ROLE_CUES \
+                or tn in CREDENTIALS or tn in self.medical or tn in AFTER_RELATIVE or tn in AFTER_DOCTOR:
+            return False
+        if tn in self.common and tn not in self.first and tn not in self.surname and mode == "lower":
+            return False
+        word = tn in self.words
+        if mode == "mixed":
+            if not (w[:1].isupper() and not w.isupper()):
+                return False
+            return not word or kind in ("NICK", "RELATIVE") or tn in self.first
+        return not word and len(tn) >= 3  # lower-case text: only words no dictionary knows
 
     def _credentialed(self, toks, text, mode, out, used) -> None:
         """``Karen Ann Yanulis RN``, ``EARL N. RAND, RRT``, ``anita morris rn``: names before a credential."""

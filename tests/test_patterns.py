@@ -293,6 +293,13 @@ EN_MATCH_2 = [
     ("Surgery: 0121 496 0000.", "0121 496 0000", "PHONE"),
     ("Reception (02) 9876 5432", "(02) 9876 5432", "PHONE"),
     ("her son (312-555-0147) drives", "312-555-0147", "PHONE"),
+    # identifiers and fax numbers in letters
+    ("Please fax is 312-555-0188 attention billing", "312-555-0188", "FAX"),
+    ("Send the fax for results: 404-555-0111.", "404-555-0111", "FAX"),
+    ("NHS No: 321 654 9870", "321 654 9870", "HEALTHPLAN"),
+    ("Dr A. Okafor, GMC no. 6123456", "6123456", "LICENSE"),
+    ("Dictation job # 88123 transcribed", "88123", "IDNUM"),
+    ("Interpreter number 33017 present", "33017", "IDNUM"),
     # a real name still taken after a name field
     ("Patient: Marisol Ferreira\nDOB: 02/03/1970", "Marisol Ferreira", "PATIENT"),
     ("patient: will hayes\n", "will hayes", "PATIENT"),
@@ -359,6 +366,8 @@ EN_NO_MATCH_2 = [
     "She grew up in the 1950s on a farm.",
     "Turned q2h at 0200 0400 0600 0800.",
     "Lot 0123 4567 expires soon.",
+    "The provider number was not on the form.",
+    "Job was stressful for 10 years.",
     "Drain output decreased from 2000 to 1500.",
 ]
 

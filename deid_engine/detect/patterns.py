@@ -740,7 +740,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "IPADDR", 0.95, validate=ip_ok),
     P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])",
       "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
-    P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
+    # "Fax 503-...", "fax is 919-...", "fax for records: 785-..."
+    P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num)|\s+(?:is|at|to|on|line|for\s+\w+))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
       r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),
     # "(617) 555-1234", "617-555-1234"; "(617-555-1234)": the parenthesis is punctuation, not the area code's
     P("phone_us", r"(?<![\d/.])(?<!\d-)(?:\+?1[\s.-]?)?(?:\((?<!\d\()[2-9]\d{2}\)|(?<!\d)[2-9]\d{2})[\s./-]{0,3}\d{3}"
@@ -775,12 +776,18 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
       r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?))"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,16}\d)\b", "ACCOUNT", 0.9, group="n"),
+    # NHS (England/Wales), CHI (Scotland), Medicare (Australia) numbers: 10 digits, often 3-3-4
+    P("nhs_number", r"(?i)\b(?:nhs|chi|ihi)\s*(?:#|no\.?|number|num)?\s*[:#.]?\s*(?P<n>\d{3}[ -]?\d{3}[ -]?\d{4})(?![\d-])",
+      "HEALTHPLAN", 0.97, group="n"),
     P("healthplan", r"(?i)\b(?:member\s*(?:id|#|no\.?|number)|policy\s*(?:#|no\.?|number|id)|insurance\s*(?:id|#|no\.?"
       r"|number)|medicaid\s*(?:id|#|no\.?|number)?|medicare\s*(?:id|#|no\.?|number)?|subscriber\s*(?:id|#|no\.?)|"
       r"group\s*(?:#|no\.?|number)|health\s*plan\s*(?:id|#|no\.?|number)?|beneficiary\s*(?:id|#|no\.?|number)|hicn)"
       r"\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
+    # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
+    P("license_register", r"(?i)\b(?:gmc|nmc|imc|hcpc|ahpra|provider|prescriber)\s*(?:#|no\.?|number|num)"
+      r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
     P("dea", r"(?i)\bdea\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-Z][A-Z9]\d{7})\b", "LICENSE", 0.97, group="n"),
     P("dea_checksum", r"\b[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}\b", "LICENSE", 0.85, validate=dea_ok),
     P("npi", r"(?i)\bnpi\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>\d{10})\b", "LICENSE", 0.97, group="n"),
@@ -796,7 +803,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"device\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "DEVICE", 0.9, group="n",
       validate=has_digit),
     P("generic_id", r"(?i)\b(?:id\s*(?:#|no\.?|number)|identification\s*(?:#|no\.?|number)|passport\s*(?:#|no\.?|number)?|"
-      r"employee\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "IDNUM", 0.85, group="n",
+      r"employee\s*(?:id|#|no\.?|number)|(?:job|dictation|transcription|interpreter|staff|badge)\s*(?:id|#|no\.?|number)"
+      r")\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "IDNUM", 0.85, group="n",
       validate=has_digit),
     # places --------------------------------------------------------------------------------
     # street, state, zip, city: {STATES}, {STATE_NAMES} and {SUFFIX} are filled in at load()
@@ -1003,9 +1011,11 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
-    "license": ("lic", "dl", "cert"), "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
+    "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
+    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "provider", "prescriber"), "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
-    "generic_id": ("id", "identification", "passport", "employee"), "po_box": ("box",),
+    "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
+                   "staff", "badge"), "po_box": ("box",),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
     "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),

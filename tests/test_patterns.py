@@ -293,6 +293,9 @@ EN_MATCH_2 = [
     ("Surgery: 0121 496 0000.", "0121 496 0000", "PHONE"),
     ("Reception (02) 9876 5432", "(02) 9876 5432", "PHONE"),
     ("her son (312-555-0147) drives", "312-555-0147", "PHONE"),
+    ("Unit 5, 10 Quay Road, Geelong VIC 3220", "3220", "ZIP"),
+    ("Unit 5, 10 Quay Road, Geelong VIC 3220", "VIC", "STATE"),
+    ("No headaches since June. The scan was clear.", "June", "DATE"),
     # identifiers and fax numbers in letters
     ("Please fax is 312-555-0188 attention billing", "312-555-0188", "FAX"),
     ("Send the fax for results: 404-555-0111.", "404-555-0111", "FAX"),
@@ -367,6 +370,10 @@ EN_NO_MATCH_2 = [
     "Turned q2h at 0200 0400 0600 0800.",
     "Lot 0123 4567 expires soon.",
     "The provider number was not on the form.",
+    # a month name as a first name; ACT (activated clotting time) is no Australian state
+    "Her daughter April drove her in.",
+    "Discussed with June Abernathy, RN.",
+    "Pt ACT 1400 after heparin bolus.",
     "Job was stressful for 10 years.",
     "Drain output decreased from 2000 to 1500.",
 ]

@@ -398,6 +398,38 @@ _ORD_DATE_AFTER = (r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|
                    r"[a-z]+ed\b(?<!\b(?:red|bed|infected|affected|involved)\b)))")
 
 
+_PERSON_BEFORE = regex.compile(
+    r"(?i)\b(?:wife|husband|partner|daughter|son|mother|mom|mum|father|dad|sister|brother|aunt|auntie|uncle|niece|"
+    r"nephew|cousin|grandmother|grandma|granddaughter|friend|neighbou?r|mrs|ms|miss|mr|dr|nurse|named|called|"
+    r"dear|patient|pt|client)\.?,?\s+$")
+_ORDINAL_WORD = regex.compile(ORD_WORDS, regex.IGNORECASE)
+
+
+def month_is_a_name(text: str, start: int, end: int) -> bool:
+    """``my wife June``, ``June Okafor``: a month name used as a first name (a relation or title
+    before it, or a surname after it)."""
+    if _PERSON_BEFORE.search(_before(text, start, 16)):
+        return True
+    m = regex.match(r"[ \t]+([A-Z][a-z]+)\b(?!\.)", text[end:end + 20])
+    if m is None or _ORDINAL_WORD.fullmatch(m.group(1)) or regex.fullmatch(WEEKDAYS_EN, m.group(1), regex.I) \
+            or regex.fullmatch(MONTH_NAMES, m.group(1), regex.I):
+        return False
+    w = m.group(1).casefold()
+    common, names, _ = _name_vocabulary()
+    return w in names or w not in common  # "June Smith", "June Okafor"; not "June The ..."
+
+
+_AU_NOT_TOWN = frozenset("""pt patient the his her their with on at repeat repeated baseline post pre goal target level levels
+check checked recheck initial last first next today am pm now then and or but was is heparin per ptt pt/inr
+""".split())
+
+
+def au_state_doubt(text: str, start: int, end: int) -> bool:
+    """``Pt ACT 1200`` (activated clotting time), not a town, state and postcode."""
+    m = regex.search(r"([A-Za-z]+),?[ \t]{1,2}(?:[A-Za-z]{2,3}[ \t]{1,2})?$", _before(text, start, 30))
+    return m is None or m.group(1).casefold() in _AU_NOT_TOWN
+
+
 def ordinal_ok(s: str) -> bool:
     """``1st``/``2nd``/``3rd``/``21st`` but not ``1th``/``2st`` (a typo is not a date we can trust)."""
     m = regex.match(r"(\d{1,2})(st|nd|rd|th)$", s.strip().lower())
@@ -653,7 +685,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+(?P<d>{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?)(?![\d/])",
       "DATE", 0.9, group="d"),
     P("date_month_alone", r"\b(?:January|February|April|June|July|August|September|October|November|December|"
-      r"JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b", "DATE", 0.7),
+      r"JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b", "DATE", 0.7,
+      invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
     P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
       rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
     P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
@@ -730,7 +763,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_may_ordword", rf"(?i)(?<=\b(?:on|by|until|till|since|from|before|after|of)\s+)(?P<d>may\s+(?:the\s+)?"
       rf"{ORD_WORDS})", "DATE", 0.8, group="d"),
     # "in May", "since june", "last March", "mid-october": a month alone after a date cue
-    P("date_month_cued", rf"(?i)(?<=\b{_MONTH_CUE}[\s-]+)(?P<m>{MONTH_NAMES}){_MODAL_AFTER}", "DATE", 0.75, group="m"),
+    P("date_month_cued", rf"(?i)(?<=\b{_MONTH_CUE}[\s-]+)(?P<m>{MONTH_NAMES}){_MODAL_AFTER}", "DATE", 0.75, group="m",
+      invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
     # contacts ------------------------------------------------------------------------
     P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),
     P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
@@ -842,6 +876,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("street_named", r"(?<=\b(?:on|off|at|along|near)[ \t]+)(?P<s>(?:[A-Z][a-z'’]+[ \t]+){1,2}(?:Street|Avenue|Road|"
       r"Boulevard|Drive|Lane|Terrace|Parkway|Crescent|Close))\b", "STREET", 0.75, group="s",
       invalidate=street_vocabulary),
+    # Australian states and 4-digit postcodes: "Hobart TAS 7000", "Parramatta NSW 2150"
+    P("postcode_au", r"(?<=\b[A-Z][a-z]+,?[ \t]{1,2}(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ \t]{1,2})(?P<z>\d{4})"
+      r"(?![\d-]|[.,]\d|\s*(?:ml|cc|mg|units?|secs?|s)\b)", "ZIP", 0.85, group="z", invalidate=au_state_doubt),
+    P("state_au", r"(?<=\b[A-Z][a-z]+,?[ \t]{1,2})(?P<st>NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?=[ \t]{1,2}\d{4}(?![\d-]|[.,]\d|"
+      r"\s*(?:ml|cc|mg|units?|secs?|s)\b))", "STATE", 0.85, group="st", invalidate=au_state_doubt),
     P("postcode_uk", r"\b(?P<z>(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|[A-PR-UWYZ]\d[A-HJKPSTUW])[ \t]\d[ABD-HJLNP-UW-Z]{2})\b",
       "ZIP", 0.85, group="z"),
     P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
@@ -1019,6 +1058,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
     "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
+    "postcode_au": (r"re:\b(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ \t]{1,2}\d{4}\b",),
+    "state_au": (r"re:\b(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)[ \t]{1,2}\d{4}\b",),
     "state_line_end": (r"re:[A-Za-z],[ \t]{1,2}[A-Z]{2}[ \t]*$",),
     "city_before_postcode": (r"re:\d[A-Z]{2}\b",), "postcode_uk": (r"re:\d[A-Z]{2}\b",),
     "street_named": ("street", "avenue", "road", "boulevard", "drive", "lane", "terrace", "parkway", "crescent", "close"),

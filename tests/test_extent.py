@@ -84,3 +84,33 @@ def test_role_word_span_before_a_name_is_dropped():
     assert got == ["Dana Reyes"]
     # a capitalised role word alone, with no name after it, stays (it may be a surname)
     assert _grow("Paged Dr Fellow twice", "Fellow") == ["Fellow"]
+
+
+def _repeat(text: str, name: str, label: str = "PATIENT", conf: float = 0.8) -> list[tuple[str, str]]:
+    from deid_engine.detect.extent import NameRepeatFilter
+
+    a = text.index(name)
+    out = NameRepeatFilter("en").filter(Document(text), [Span(a, a + len(name), label, "lexicon:name", conf)])
+    return [(text[s.start:s.end], s.label) for s in out]
+
+
+def test_a_name_found_once_is_found_again():
+    text = "Doctor: Call me Mr. Oyelaran. Patient: Thanks. Doctor: So, Oyelaran, any pain? Oyelaran's wife agrees."
+    got = _repeat(text, "Oyelaran")
+    assert got.count(("Oyelaran", "PATIENT")) == 3
+    lower = "nurse: hi, my name is tamsin. patient: tamsin, where is the loo"
+    assert _repeat(lower, "tamsin", "DOCTOR") == [("tamsin", "DOCTOR"), ("tamsin", "DOCTOR")]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Mrs. Grace Obi came in. Grace under pressure, she said.", "Grace"),          # an English word
+    ("Seen with Mr. Addison. Addison's disease was ruled out.", "Addison"),        # an eponym
+    ("Mr. Oyelaran called. Oyelarangbe is a different family.", "Oyelaran"),       # whole words only
+    ("Dr. Quist reviewed. quist was a typo", "Quist"),                            # mixed case: same case only
+])
+def test_repeats_need_a_real_name_and_whole_words(text, name):
+    assert len(_repeat(text, name)) == 1
+
+
+def test_low_confidence_names_are_not_spread():
+    assert len(_repeat("Ms Oyelaran? Oyelaran", "Oyelaran", conf=0.3)) == 1

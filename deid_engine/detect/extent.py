@@ -122,3 +122,76 @@ class NameExtentFilter:
             out.append(new)
             prev_end = max(prev_end, new.end)
         return out
+
+
+_NAME_TOKEN = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*")
+
+
+class NameRepeatFilter:
+    """A name found once is found everywhere in the same document.
+
+    Every word of a NAME span (confidence >= ``min_confidence``) that no English or medical
+    word list holds (``Dottie``, ``Okafor``, not ``Grace`` or ``Bell``) is marked wherever else it
+    occurs as a whole word outside any span, with the span's label (``Call me Dottie`` ...
+    ``How old are you, Dottie?``). In mixed-case text the occurrence must have the same case;
+    in lower-case or ALL-CAPS text case is ignored.
+    """
+
+    name = "name_repeat"
+
+    def __init__(self, lang: str = "en", min_confidence: float = 0.5):
+        self.lang = lang
+        self.min_confidence = min_confidence
+        self._words: frozenset[str] | None = None
+
+    def load(self) -> None:
+        """Nothing up front: the word lists load on the first document with a name."""
+
+    def describe(self) -> dict:
+        return {"min_confidence": self.min_confidence}
+
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        if self.lang != "en":
+            return spans
+        text = document.text
+        names: dict[str, str] = {}
+        for s in spans:
+            if _cat(s.label) != "NAME" or s.confidence < self.min_confidence or s.label == "USERNAME":
+                continue
+            for m in _NAME_TOKEN.finditer(text, s.start, s.end):
+                names.setdefault(m.group(), s.label)
+        if not names:
+            return spans
+        if self._words is None:
+            from .protected import _load_dictionary
+
+            self._words = _load_dictionary()
+            from .protected import ProtectedTermsFilter
+
+            self._protected = ProtectedTermsFilter(self.lang)
+        from .lexicon import LexiconDetector, norm
+
+        keep = {w: lab for w, lab in names.items()
+                if len(w) >= (4 if w.isupper() else 3)  # short capitals are acronyms
+                and not all(norm(p) in self._words for p in regex.split(r"[-]", w) if p)
+                and not self._protected.is_protected(w)}  # Parkinson, Addison: eponyms elsewhere
+        if not keep:
+            return spans
+        mixed = LexiconDetector._case_mode(text) == "mixed"
+        flags = 0 if mixed else regex.IGNORECASE
+        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
+        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags)
+        taken = sorted((s.start, s.end) for s in spans)
+        import bisect
+
+        added: list[Span] = []
+        for m in rx.finditer(text):
+            a, b = m.start(), m.end()
+            k = bisect.bisect_right(taken, (a, len(text) + 1))
+            if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
+                continue  # overlaps a span
+            label = keep.get(m.group()) or next(lab for w, lab in keep.items() if w.casefold() == m.group().casefold())
+            added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same name found elsewhere in the note"))
+        if not added:
+            return spans
+        return sorted([*spans, *added], key=lambda s: s.start)

@@ -374,6 +374,7 @@ EN_NO_MATCH_2 = [
     "Her daughter April drove her in.",
     "Discussed with June Abernathy, RN.",
     "Pt ACT 1400 after heparin bolus.",
+    "Delivered at the Hospital Maternity Unit.",
     "Job was stressful for 10 years.",
     "Drain output decreased from 2000 to 1500.",
 ]

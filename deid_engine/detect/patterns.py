@@ -464,7 +464,7 @@ apheresis coronary-care high-dependency short-stay day-case outreach virtual war
 chronic postoperative post-operative preoperative pre-operative perioperative post-anaesthesia post-anesthesia
 anaesthesia anesthesia anesthetic post-surgical observational medical-surgical med-surg progressive transitional
 subacute sub-acute skilled extended residential supported assisted independent living memory-care behavioral
-behavioural""".split())
+behavioural hospital hospitals clinic clinics centre center infirmary health-care healthcare""".split())
 
 
 @lru_cache(maxsize=1)
@@ -857,9 +857,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
       r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE,
       invalidate=city_zip_mismatch),
-    # named wards and units: "Dunmore Ward", "Seahorse Unit", "Ward 5B" (not "Intensive Care Unit")
+    # named wards and units: "Dunmore Ward", "Seahorse Unit", "Ward 5B" (not "Intensive Care Unit",
+    # not "Hospital Maternity Unit")
     P("unit_named", r"\b(?P<n>(?!(?:The|This|That|Our|Your|His|Her|Their|Each|Every|Same|Other|Which|What|From|To|"
-      r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit|Wing|Pavilion))\b(?![ \t]*\d)",
+      r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit))\b(?![ \t]*\d)",
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     P("ward_number", r"\b(?P<n>Ward[ \t]+\d{1,2}[A-Z]?)\b", "DEPARTMENT", 0.8, group="n"),
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")

@@ -266,6 +266,11 @@ EN_MATCH_2 = [
     ("She was sick last may with the same thing", "may", "DATE"),
     ("Plan to recheck in mid-September.", "September", "DATE"),
     ("We moved here back in 2011.", "2011", "DATE"),
+    ("i had my knee replaced in two thousand and twelve", "two thousand and twelve", "DATE"),
+    ("my father passed in nineteen eighty one", "nineteen eighty one", "DATE"),
+    ("the scan from twenty seventeen looked fine", "twenty seventeen", "DATE"),
+    ("she was seen in April of O six for it", "O six", "DATE"),
+    ("pain began on october twenty three at work", "october twenty three", "DATE"),
     ("That was around 2009, I think.", "2009", "DATE"),
     ("It was 2016 when we moved.", "2016", "DATE"),
     ("She taught there from 2011 to 2019.", "2011", "DATE"),
@@ -375,6 +380,10 @@ EN_NO_MATCH_2 = [
     "Discussed with June Abernathy, RN.",
     "Pt ACT 1400 after heparin bolus.",
     "Delivered at the Hospital Maternity Unit.",
+    # numbers in words that are quantities, not years or days
+    "he walks two thousand steps a day",
+    "a total of two thousand calories",
+    "she has twenty twenty vision",
     "Job was stressful for 10 years.",
     "Drain output decreased from 2000 to 1500.",
 ]
@@ -384,6 +393,7 @@ EN_NO_MATCH_2 = [
     ("Seen on Friday 12 May 2023 at 10:15 in clinic.", {"Friday", "10:15"}),
     ("DOB 04/11/1961\n\nDear Dr. Ahmed", {"Dr"}),
     ("Visits Ward 3 daily.", {"Visits"}),  # a sentence-initial verb is no ward name
+    ("stayed in March twenty two days in all", {"twenty"}),  # a count of days is no day of March
 ])
 def test_spans_leave_out_weekdays_times_and_next_lines(en, text, wrong):
     for s, _ in found(en, text):

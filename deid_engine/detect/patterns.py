@@ -430,6 +430,18 @@ def au_state_doubt(text: str, start: int, end: int) -> bool:
     return m is None or m.group(1).casefold() in _AU_NOT_TOWN
 
 
+# years and days said in words (speech-to-text): "two thousand and eight", "nineteen ninety two", "twenty nineteen",
+# "O nine"; "February nineteen"
+SPELLED_YEAR = (rf"(?:two[\s-]+thousand(?:[\s-]+(?:and[\s-]+)?(?:{_TEENS}|{_TENS_RE}(?:[\s-]+{_U19})?|{_U19}))?|"
+                rf"nineteen[\s-]+(?:{_TENS_RE}(?:[\s-]+{_U19})?|hundred(?:[\s-]+and[\s-]+{_BELOW_100})?|"
+                rf"(?:o|oh|zero)[\s-]+{_U19})|"
+                rf"twenty[\s-]+(?:{_TEENS}|twenty(?:[\s-]+{_U19})?|(?:o|oh|zero)[\s-]+{_U19}))(?![\w-])")
+SHORT_SPELLED_YEAR = rf"(?:(?:o|oh|zero)[\s-]+{_U19}|{_TENS_RE}(?:[\s-]+{_U19})?)(?![\w-])"
+CARDINAL_DAY = rf"(?:{_TEENS}|twenty(?:[\s-]+{_U19})?|thirty(?:[\s-]+one)?|{_U19})(?![\w-])"
+MONTHS_NO_MAY = (r"(?:january|february|march|april|june|july|august|september|october|november|december)"
+                 r"(?![\w-])")
+
+
 def ordinal_ok(s: str) -> bool:
     """``1st``/``2nd``/``3rd``/``21st`` but not ``1th``/``2st`` (a typo is not a date we can trust)."""
     m = regex.match(r"(\d{1,2})(st|nd|rd|th)$", s.strip().lower())
@@ -762,6 +774,19 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="d"),
     P("date_may_ordword", rf"(?i)(?<=\b(?:on|by|until|till|since|from|before|after|of)\s+)(?P<d>may\s+(?:the\s+)?"
       rf"{ORD_WORDS})", "DATE", 0.8, group="d"),
+    # "in two thousand eight", "December third of two thousand and three", "July thirty first O eight"
+    P("date_spelled_year", rf"(?i)\b(?:in|since|from|until|till|year|around|before|after|early|late|mid|back\s+in|"
+      rf"(?:{MONTH_NAMES}|{ORD_WORDS}|{CARDINAL_DAY}|\d{{1,2}}(?:st|nd|rd|th)?)(?:\s+of)?),?\s+(?P<y>{SPELLED_YEAR})",
+      "DATE", 0.8, group="y"),
+    # "January of O nine", "July thirty first O eight", "in March of ninety two"
+    P("date_short_spelled_year", rf"(?i)\b(?:{MONTH_NAMES}|{ORD_WORDS})(?:\s+of\s+(?P<y>{SHORT_SPELLED_YEAR})|,?\s+"
+      rf"(?P<y>(?:o|oh)[\s-]+{_U19}(?![\w-])))"
+      rf"(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|pounds|mg)\b)", "DATE", 0.7, group="y",
+      invalidate=lambda t, s, e: regex.match(r"(?i)\s*(?:[-/]|and\b|to\b)", t[e:e + 5]) is not None),
+    # "February nineteen", "on march twenty two": a day in words after the month
+    P("date_month_cardinal", rf"(?i)\b(?P<d>{MONTHS_NO_MAY}\s+(?:the\s+)?{CARDINAL_DAY})"
+      rf"(?![\s-]+(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|pounds|patients|people|of\s+(?:them|us)|"
+      rf"thousand|hundred|{_U19}|{_TEENS}|{_TENS_RE})\b)", "DATE", 0.75, group="d"),
     # "in May", "since june", "last March", "mid-october": a month alone after a date cue
     P("date_month_cued", rf"(?i)(?<=\b{_MONTH_CUE}[\s-]+)(?P<m>{MONTH_NAMES}){_MODAL_AFTER}", "DATE", 0.75, group="m",
       invalidate=lambda t, s, e: month_is_a_name(t, s, e)),

@@ -1094,6 +1094,24 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                        "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",
                        "route", " rte", "turnpike", "expressway", "freeway"),
 }
+_NUMBER_WORD_TRIGGERS = tuple("w:" + w for w in (*_UNITS[1:], *(t for t in _TENS if t), "hundred"))
+_MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april", "may", "june", "july", "august",
+                                         "september", "october", "november", "december"))
+_ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|fourth|fifth|sixth|seventh|eighth|"
+                r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
+TRIGGERS.update({
+    "age_words": _NUMBER_WORD_TRIGGERS, "age_aged_words": ("age",), "age_months_old": ("old",),
+    "age_event_at": ("at ",), "age_how_old": ("how old",),
+    "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
+    "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
+    "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),
+    "date_weekday_ordinal": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
+    "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
+    "date_spelled_year": ("thousand", "nineteen", "twenty"),
+    "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\bWard\b",), "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
+    "eircode": (r"re:,[ \t]{0,2}[A-Z]\d",), "nhs_number": ("nhs", "chi", "ihi"),
+})
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
@@ -1101,5 +1119,9 @@ LEADS: dict[str, str] = {
     "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
     "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "city_before_state": "[A-Z]",
     "street_address": r"\d", "age_yo": r"\d", "date_text": "[0-9JFMASONDTWjfmasondtw]",
+    "date_ordinal_the": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",
+    "unit_named": "[A-Z]", "age_event_at": "[Aa]", "date_spelled_year": "[a-zA-Z0-9]", "age_words_when": "[tfsenoahTFSENOAH]",
+    "phone_trunk": r"[0(]", "postcode_uk": "[A-Z]", "postcode_ca": "[A-Z]", "city_before_postcode": "[A-Z]",
+    "state_line_end": "[A-Z]", "state_au": "[A-Z]", "postcode_au": r"\d", "age_sex_header": r"\d",
 }
 EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

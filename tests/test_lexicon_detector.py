@@ -265,3 +265,32 @@ def test_strong_cues_do_not_take_words(en, text):
     assert not {s for s, _ in got} & {"Doctor", "Nurse", "Practitioner", "back", "doc", "came", "left",
                                         "A-paced", "phoned-family", "drives", "Tolerating", "Denies", "AWARE",
                                         "NOTIFIED"}, got
+
+
+# --- practices and clinics without a hospital word ----------------------------------------------
+
+@pytest.mark.parametrize("text,facility", [
+    ("Referred back to Oakhurst Family Medicine for ongoing care.", "Oakhurst Family Medicine"),
+    ("Letter copied to Windmill Lane Surgery, Dorking.", "Windmill Lane Surgery"),
+    ("Site: Bramblewood Behavioral Health Center, suite 4", "Bramblewood Behavioral Health Center"),
+    ("She attends Fairhaven Pediatrics every spring", "Fairhaven Pediatrics"),
+    ("scans are done at Lindqvist Imaging now", "Lindqvist Imaging"),
+    ("Seen earlier by the Quarrybank clinic nurse.", "Quarrybank"),
+])
+def test_practice_names_found(en, text, facility):
+    assert (facility, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Follow up with Interventional Radiology next week.",
+    "Health Care Proxy: daughter. Home Care Services arranged.",
+    "Routine Diabetes Care reviewed at this visit.",
+    "PLAN: Pulm Care. Cardiac Rehab referral placed.",
+    "Pt to see Cardiology Clinic tomorrow",
+    "the Friday clinic is full",
+    "FOLLOW UP AT PINE RIDGE FAMILY PRACTICE",            # no case signal: left to the other rules
+])
+def test_services_are_not_practices(en, text):
+    got = {s for s, lab in found(en, text) if lab == "HOSPITAL"}
+    assert not {g for g in got if g.split()[0] in ("Interventional", "Health", "Home", "Routine", "Pulm",
+                                                   "Cardiac", "Friday", "PINE")}, got

@@ -156,6 +156,18 @@ VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello"
 _VOCATIVE_LAST: dict[str, list[tuple[str, ...]]] = {}
 for _ph in VOCATIVE_CUES | NICK_CUES:
     _VOCATIVE_LAST.setdefault(_ph[-1], []).append(_ph)
+# Words a practice or clinic name ends with after its proper part: "Kingsbridge Kidney Care",
+# "Preston Park Surgery" (UK), "Two Rivers Family Practice", "Harbour Lights Oncology".
+FACILITY_SUFFIXES = {"care", "center", "centre", "clinic", "clinics", "practice", "surgery", "group", "associates",
+                     "partners", "institute", "health", "healthcare", "medicine", "pediatrics", "paediatrics",
+                     "orthopedics", "orthopaedics", "oncology", "cardiology", "dermatology", "neurology",
+                     "urology", "gastroenterology", "rheumatology", "nephrology", "ophthalmology", "radiology",
+                     "imaging", "diagnostics", "rehab", "rehabilitation", "hospice", "wellness", "physicians",
+                     "specialists", "dental", "dentistry", "therapy", "therapies", "counseling", "counselling",
+                     "obstetrics", "gynecology", "psychiatry", "audiology", "optometry", "podiatry", "physiotherapy",
+                     "chiropractic", "lab", "labs", "laboratory", "laboratories", "endoscopy", "eye", "vision"}
+_PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic", "hospital", "at", "from", "to",
+                  "with", "seen", "referred", "transferred", "attends", "attending", "via"}
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
@@ -390,6 +402,7 @@ class LexiconDetector:
         out: list[Span] = []
         used = [False] * len(toks)
         self._facilities(toks, text, mode, out, used)
+        self._practices(toks, text, mode, out, used)
         self._places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
@@ -471,6 +484,78 @@ class LexiconDetector:
                 for q in range(start_j, end_j + 1):
                     used[q] = True
                 break
+
+    def _practices(self, toks, text, mode, out, used) -> None:
+        """Clinic and practice names without a hospital word, in mixed-case text: capitalised
+        proper words, then capitalised service words ending in a suffix (``Kingsbridge Kidney
+        Care``, ``Preston Park Surgery``, ``Tamarack Counseling Center``); or a capitalised
+        unknown word before a lower-case ``clinic`` (``the Pinewood clinic``: the name only)."""
+        if mode != "mixed" or self.lang != "en":
+            return
+        from .protected import SERVICE_WORDS
+
+        service = (SERVICE_WORDS | FACILITY_SUFFIXES) - STOP - {"of", "&", "a", "our", "your", "his", "her",
+                                                               "their", "note", "visit", "consult", "follow-up"}
+        n = len(toks)
+
+        def cap(t: _Tok) -> bool:
+            return t.text[:1].isupper() and not (t.text.isupper() and len(t.text) > 1 and t.n not in service)
+
+        def joined(a: int, b: int) -> bool:  # tokens a and b are neighbours on one line
+            return text[toks[a].end:toks[b].start] in (" ", "'s ", "’s ")
+
+        i = 0
+        while i < n:
+            t = toks[i]
+            if used[i] or t.n not in FACILITY_SUFFIXES or not cap(t):
+                lower_head = (t.n in ("clinic", "practice", "surgery", "center", "centre") and t.text.islower()
+                              and i > 0 and not used[i - 1] and joined(i - 1, i))
+                if lower_head:
+                    p = toks[i - 1]
+                    if cap(p) and p.n not in self.common and p.n not in STOP and p.n not in self.medical \
+                            and p.n not in service and len(p.n) >= 4 and not self._sentence_start(toks, i - 1, text):
+                        out.append(Span(p.start, p.end, "HOSPITAL", "lexicon:facility", 0.6))
+                        used[i - 1] = True
+                i += 1
+                continue
+            k = i  # service words before the suffix
+            while k - 1 >= 0 and not used[k - 1] and toks[k - 1].n in service and cap(toks[k - 1]) and joined(k - 1, k):
+                k -= 1
+            m = k  # the proper part before them
+            while m - 1 >= 0 and k - m < 4 and not used[m - 1] and joined(m - 1, m) and cap(toks[m - 1]) \
+                    and toks[m - 1].n not in STOP and toks[m - 1].n not in service and toks[m - 1].n not in self.medical \
+                    and toks[m - 1].n not in DISCOURSE_WORDS and toks[m - 1].n not in self._titles \
+                    and toks[m - 1].text.isalpha() or (m - 1 >= 0 and toks[m - 1].n in ("st", "saint") and m < k
+                                                        and cap(toks[m - 1]) and not used[m - 1]):
+                m -= 1
+            if m == k:
+                i += 1
+                continue
+            proper = toks[m:k]
+            known = any(x.n not in self.common or x.n in self.surname or x.n in self.place_first for x in proper)
+            cued = m > 0 and toks[m - 1].n in _PRACTICE_CUES and "\n" not in text[toks[m - 1].end:toks[m].start]
+            if not known or (len(proper) == 1 and self._sentence_start(toks, m, text) and proper[0].n in self.words
+                             and not cued):
+                i += 1
+                continue
+            e = i
+            while e + 1 < n and not used[e + 1] and toks[e + 1].n in service and cap(toks[e + 1]) and joined(e, e + 1):
+                e += 1
+            if toks[e].n == "care" and e + 1 < n and "\n" not in text[toks[e].end:toks[e + 1].start] \
+                    and text[toks[e].end:toks[e + 1].start].strip() == "" and toks[e + 1].n not in STOP:
+                i = e + 1
+                continue  # "Heath Care Proxy", "Home Care services": care is a modifier there
+            out.append(Span(toks[m].start, toks[e].end, "HOSPITAL", "lexicon:facility", 0.7))
+            for q in range(m, e + 1):
+                used[q] = True
+            i = e + 1
+
+    @staticmethod
+    def _sentence_start(toks: list[_Tok], i: int, text: str) -> bool:
+        if i == 0:
+            return True
+        gap = text[toks[i - 1].end:toks[i].start]
+        return "\n" in gap or any(c in gap for c in ".!?:")
 
     def _facility_word(self, toks: list[_Tok], j: int, mode: str, text: str) -> bool:
         """Token j can be part of a facility name before its head: a name-like word, a

@@ -76,6 +76,9 @@ SERVICE_WORDS = frozenset({
     "outpatient", "inpatient", "walk-in", "ambulatory", "specialty", "speciality", "multispecialty",
     "adult", "clinical", "diagnostic", "diagnostics", "lab", "laboratory", "blood", "wellness", "counseling",
     "counselling", "addiction", "substance", "same-day", "sexual",
+    "interventional", "invasive", "noninvasive", "non-invasive", "critical", "intensive", "acute", "chronic",
+    "pulm", "resp", "neuro", "cards", "onc", "derm", "uro", "peds", "psych", "endo", "heme", "id", "cv",
+    "cardiopulmonary", "vascular", "hepatobiliary", "colorectal", "bariatric", "spinal", "stroke", "cancer",
     # the heads themselves and the glue between words
     "clinic", "clinics", "center", "centre", "centers", "centres", "department", "dept", "unit", "units",
     "service", "services", "office", "practice", "program", "programme", "team", "division", "section",

@@ -383,6 +383,11 @@ EN_NO_MATCH_2 = [
     # numbers in words that are quantities, not years or days
     "he walks two thousand steps a day",
     "a total of two thousand calories",
+    # ICU settings and values next to slash pairs; a comma alone does not date a number
+    "Pt stayed on 10/5, 35% overnight.",
+    "Good 7/7 ABG after the change.",
+    "CO/CI 6/3 by Fick.",
+    "Tolerated well, 2000 given in total.",
     "she has twenty twenty vision",
     "Job was stressful for 10 years.",
     "Drain output decreased from 2000 to 1500.",

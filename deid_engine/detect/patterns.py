@@ -171,14 +171,15 @@ _NOT_DATE_BEFORE = regex.compile(
     r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
     r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
     r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr|"
-    r"moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|apache|ciwa|cows|braden|"
+    r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|apache|ciwa|cows|braden|"
     r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
     r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
     r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|\+|%|'s|s\b|ratio|normal|saline|"
-    r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|"
+    r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
+    r",?\s*(?:and\s+)?\d{2,3}\s*%|"
     r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d))")
 
 
@@ -241,7 +242,7 @@ _YEAR_CUE = regex.compile(
     r"transplant|resection|removal|removed|ablation|cardioversion|chole|appy|colectomy|mastectomy|"
     r"lobectomy|born|dob|married|retired|widowed|graduated|last|prior|previous|episode|class|of|its|it's|is|"
     r"year|summer|winter|spring|fall|cad|chf|htn|ca|cancer|copd|dm|niddm|iddm|pe|dvt|afib|pacer|ppm|icd|aicd)\b"
-    r"[\s:,.-]*|,\s*)$")
+    r"[\s:,.-]*|(?:\b\d{1,2}(?:st|nd|rd|th)?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?),\s*)$")
 
 
 def weak_year_context(text: str, start: int, end: int) -> bool:

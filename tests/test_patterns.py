@@ -245,6 +245,8 @@ EN_MATCH_2 = [
     ("nurse how old is your son now dad he's six", "six", "AGE"),
     ("Doctor: And how old are you? Patient: Forty-four.", "Forty-four", "AGE"),
     ("How old are you now, Mrs. Lund? Patient: 58.", "58", "AGE"),
+    ("How old is Mateo now? Mom: 7.", "7", "AGE"),
+    ("and how old is your brother patient um forty", "forty", "AGE"),
     ("Q: How old is she?\nMother: 3.", "3", "AGE"),
     ("she'll be eighty-one in March", "eighty-one", "AGE"),
     ("Kowalczyk, 64 M, referred for dyspnoea", "64", "AGE"),
@@ -326,6 +328,8 @@ EN_NO_MATCH_2 = [
     "I'm 8 out of 10 with the pain.",
     # "how old" followed by no number
     "How old is the scar? Patient: Not sure.",
+    "how old is that dressing? 3 days I think",
+    "How old is the bruise? Patient: 2 weeks.",
     # ordinals that are not dates
     "On the 2nd day of admission she spiked.",
     "Pt remains on the 1st step mattress.",

@@ -743,7 +743,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
-    P("age_how_old", rf"(?i)\bhow\s+old\b[^\n?!]{{0,50}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?"
+    P("age_how_old", rf"(?i)\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
+      rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?[?.!]?\s*"
+      rf"(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
     # "Seventy-two in August", "sixty three now": an age in words said with a when

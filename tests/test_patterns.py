@@ -266,6 +266,8 @@ EN_MATCH_2 = [
     ("I had my last period in april", "april", "DATE"),
     ("No flare since March.", "March", "DATE"),
     ("She was sick last may with the same thing", "may", "DATE"),
+    ("booked for the end of may", "may", "DATE"),
+    ("no periods since May.", "May", "DATE"),
     ("Plan to recheck in mid-September.", "September", "DATE"),
     ("We moved here back in 2011.", "2011", "DATE"),
     ("i had my knee replaced in two thousand and twelve", "two thousand and twelve", "DATE"),
@@ -340,6 +342,8 @@ EN_NO_MATCH_2 = [
     "She may be discharged tomorrow.",
     "In may be a viral cause.",
     "Pt may need more fluids.",
+    "this may seem odd but it helps",
+    "a dose which may vary",
     "Sats dec to 94% overnight.",
     # generic units and wards
     "Transferred to the Intensive Care Unit.",

@@ -385,6 +385,9 @@ MONTH_NAMES = (r"(?:january|february|march|april|may|june|july|august|september|
                r"(?![\w-])")
 _MONTH_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
               r"around|of|this|every|each|end\s+of|beginning\s+of|start\s+of)")
+# "may" is a month only after these (not after "this", "which", "of": "this may seem", "which may")
+_MAY_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
+            r"around|end\s+of|beginning\s+of|start\s+of|middle\s+of)")
 # what cannot follow a month name ("may be", "may need"): the modal verb
 _MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take|get|go|come|help|benefit|"
                 r"consider|make|want|wish|still|well|just|never|only|try|give|use|see|feel|do|return|resume|"
@@ -791,7 +794,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?![\s-]+(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|pounds|patients|people|of\s+(?:them|us)|"
       rf"thousand|hundred|{_U19}|{_TEENS}|{_TENS_RE})\b)", "DATE", 0.75, group="d"),
     # "in May", "since june", "last March", "mid-october": a month alone after a date cue
-    P("date_month_cued", rf"(?i)(?<=\b{_MONTH_CUE}[\s-]+)(?P<m>{MONTH_NAMES}){_MODAL_AFTER}", "DATE", 0.75, group="m",
+    P("date_month_cued", rf"(?i)(?P<m>(?<=\b{_MONTH_CUE}[\s-]+){MONTHS_NO_MAY}|(?<=\b{_MAY_CUE}[\s-]+)may(?![\w-]))"
+      rf"{_MODAL_AFTER}", "DATE", 0.75, group="m",
       invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
     # contacts ------------------------------------------------------------------------
     P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),

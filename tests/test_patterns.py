@@ -283,6 +283,7 @@ EN_MATCH_2 = [
     ("Transferred to Bramble Ward for rehabilitation.", "Bramble Ward", "DEPARTMENT"),
     ("Admitted to the Kingfisher Unit overnight.", "Kingfisher Unit", "DEPARTMENT"),
     ("Moved to Ward 7C this morning.", "Ward 7C", "DEPARTMENT"),
+    ("Transferred back to 6 West overnight.", "6 West", "DEPARTMENT"),
     ("12 Hill Road, Bristol BS8 1TH.", "BS8 1TH", "ZIP"),
     ("Flat 2, London EC1V 9HX", "EC1V 9HX", "ZIP"),
     ("Ottawa, ON K1A 0B6", "K1A 0B6", "ZIP"),
@@ -465,3 +466,8 @@ def test_zip_fits_state(state, zip_code, ok):
     from deid_engine.detect.patterns import zip_fits_state
 
     assert zip_fits_state(state, zip_code) is ok
+
+
+@pytest.mark.parametrize("text", ["Lives at 12 West Street.", "Left via 3 North Road to the car park."])
+def test_street_is_no_ward(en, text):
+    assert not any(label == "DEPARTMENT" for _, label in found(en, text))

@@ -895,6 +895,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit))\b(?![ \t]*\d)",
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     P("ward_number", r"\b(?P<n>Ward[ \t]+\d{1,2}[A-Z]?)\b", "DEPARTMENT", 0.8, group="n"),
+    # "from 4 East", "back to West 7": a floor-and-wing ward name after a place preposition
+    P("ward_compass", r"(?<=\b(?:from|on|to|at|in|onto)[ \t]+)(?P<n>\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|"
+      r"(?:East|West|North|South)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]+[A-Z][a-z]|[ \t]*[-/]\d)", "DEPARTMENT", 0.75, group="n"),
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
     P("state_line_end", r"(?<=\b(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})"
       r"(?=[ \t]*$)", "STATE", 0.8, group="st", flags=regex.MULTILINE, invalidate=state_line_end_doubt),
@@ -1116,7 +1119,8 @@ TRIGGERS.update({
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"),
-    "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\bWard\b",), "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
+    "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\bWard\b",),
+    "ward_compass": (r"re:\b(?:\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|(?:East|West|North|South)[ \t]+\d)\b",), "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
     "eircode": (r"re:,[ \t]{0,2}[A-Z]\d",), "nhs_number": ("nhs", "chi", "ihi"),
 })
 LEADS: dict[str, str] = {

@@ -252,6 +252,7 @@ EN_MATCH_2 = [
     ("Kowalczyk, 64 M, referred for dyspnoea", "64", "AGE"),
     ("Ruiz, 27y F, G1P0", "27", "AGE"),
     ("Well baby check - 6 months", "6", "AGE"),
+    ("a woman in her late seventies with falls", "seventies", "AGE"),
     ("4 year well child check today", "4", "AGE"),
     # ordinal and month-only dates
     ("Can we book you in on the 23rd for the scan?", "23rd", "DATE"),
@@ -426,7 +427,7 @@ def test_en_must_not_match_dialogue_and_prose(en, text):
 
 @pytest.mark.parametrize("text,value", [
     ("ninety-one", 91), ("fifty nine", 59), ("one hundred and two", 102), ("a hundred", 100), ("eighteen", 18),
-    ("Seventy-two", 72), ("forty", 40), ("71", None), ("no number", None), ("twenty three", 23),
+    ("Seventy-two", 72), ("forty", 40), ("seventies", 70), ("nineties", 90), ("71", None), ("no number", None), ("twenty three", 23),
 ])
 def test_spelled_number(text, value):
     from deid_engine.detect.patterns import spelled_number
@@ -435,7 +436,7 @@ def test_spelled_number(text, value):
 
 
 @pytest.mark.parametrize("text,over", [("ninety-one", True), ("eighty-eight", False), ("fifty nine", False),
-                                       ("one hundred", True)])
+                                       ("one hundred", True), ("seventies", False), ("nineties", True)])
 def test_age_policy_reads_spelled_ages(text, over):
     from deid_engine.detect.policy import allowed_by_safe_harbor
 

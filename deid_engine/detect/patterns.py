@@ -289,6 +289,8 @@ def spelled_number(text: str) -> int | None:
     ``one hundred and two`` -> 102, ``eighteen`` -> 18), or None. Used for age spans."""
     current, seen = 0, False
     for tok in _NUMBER_TOKEN.findall(text.casefold()):
+        if tok.endswith("ies") and tok[:-3] + "y" in _NUMBER_WORDS:
+            tok = tok[:-3] + "y"  # "seventies": the decade
         if tok in ("and", "a"):
             continue
         if tok == "hundred":
@@ -728,6 +730,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<a>\d{1,3})\s?(?:M|F|y/o|yo)\b", "AGE", 0.8, group="a", validate=age_ok, invalidate=catheter_size),
     P("age_in_her", r"(?i)\bin\s+(?:his|her|their)\s+(?P<a>(?:early|mid|late)[\s-]*)?(?P<d>\d0)'?s\b", "AGE", 0.7,
       group="d"),
+    P("age_in_her_words", r"(?i)\bin\s+(?:his|her|their|my|your)\s+(?:(?:early|mid|late)[\s-]*)?"
+      r"(?P<d>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b", "AGE", 0.7, group="d"),
     P("age_over_90_words", r"(?i)\b(?:ninety|one[\s-]hundred)(?:[\s-](?:one|two|three|four|five|six|seven|eight|"
       r"nine))?(?=[\s-]+(?:years?[\s-]*old|yo\b|y/o))", "AGE", 0.9),
     # "ninety-one years old", "fifty nine year old", "eighteen months old"
@@ -1075,6 +1079,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),
     "year_in_2digit": ("in ",), "year_apostrophe": ("'", "’"), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
+    "age_in_her_words": ("ties",),
     "age_over_90_words": ("ninety", "hundred"), "email": ("@",), "url": ("http", "ftp:", "www."),
     "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",
                    ".eu", ".health"),

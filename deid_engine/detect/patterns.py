@@ -171,7 +171,8 @@ _NOT_DATE_BEFORE = regex.compile(
     r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
     r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
     r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr|"
-    r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|apache|ciwa|cows|braden|"
+    r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|"
+    r"apache|ciwa|cows|braden|"
     r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
     r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
@@ -280,7 +281,8 @@ _BELOW_100 = rf"(?:{_TENS_RE}(?:[\s-]+{_U19}\b)?|{_TEENS}|{_U19})"
 # 1..199 in words: "ninety-one", "fifty nine", "one hundred and two", "a hundred"
 NUMBER_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_BELOW_100})(?![\w-])")
 # two-digit ages in words from twenty up ("sixty three", "ninety-one"): the shapes that rarely mean counts
-TENS_WORDS_RE = rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_TENS_RE}(?:[\s-]+{_U19})?)(?![\w-])"
+TENS_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_TENS_RE}(?:[\s-]+{_U19})?)"
+                 rf"(?![\w-])")
 _NUMBER_TOKEN = regex.compile(r"[a-z]+")
 
 
@@ -425,8 +427,9 @@ def month_is_a_name(text: str, start: int, end: int) -> bool:
     return w in names or w not in common  # "June Smith", "June Okafor"; not "June The ..."
 
 
-_AU_NOT_TOWN = frozenset("""pt patient the his her their with on at repeat repeated baseline post pre goal target level levels
-check checked recheck initial last first next today am pm now then and or but was is heparin per ptt pt/inr
+_AU_NOT_TOWN = frozenset("""
+pt patient the his her their with on at repeat repeated baseline post pre goal target level levels check checked
+recheck initial last first next today am pm now then and or but was is heparin per ptt pt/inr
 """.split())
 
 
@@ -503,8 +506,9 @@ def generic_unit_name(text: str, start: int, end: int) -> bool:
     vocab = _medical_vocabulary()
     if words[-1] == "Ward" and words[0].casefold() in _name_vocabulary()[2]:
         return True
-    if regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", _before(text, start, 4)) and words[0].casefold() in _name_vocabulary()[0] \
-            and words[0].casefold() not in _name_vocabulary()[1]:
+    common, names, _ = _name_vocabulary()
+    first = words[0].casefold()
+    if regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", _before(text, start, 4)) and first in common and first not in names:
         return True  # "Attends Ward ...", "Transferred Unit": a sentence-initial word, not a ward's name
     return all(w.casefold() in _GENERIC_UNIT_WORDS or w.casefold() in vocab for w in words[:-1])
 
@@ -587,7 +591,8 @@ _ZIP_AREA = {
     **dict.fromkeys(("DC", "MD", "NC", "SC", "VA", "WV"), "2"), **dict.fromkeys(("AL", "FL", "GA", "MS", "TN"), "3"),
     **dict.fromkeys(("IN", "KY", "MI", "OH"), "4"), **dict.fromkeys(("IA", "MN", "MT", "ND", "SD", "WI"), "5"),
     **dict.fromkeys(("IL", "KS", "MO", "NE"), "6"), **dict.fromkeys(("AR", "LA", "OK", "TX"), "7"),
-    **dict.fromkeys(("AZ", "CO", "ID", "NM", "NV", "UT", "WY"), "8"), **dict.fromkeys(("AK", "CA", "HI", "OR", "WA"), "9"),
+    **dict.fromkeys(("AZ", "CO", "ID", "NM", "NV", "UT", "WY"), "8"),
+    **dict.fromkeys(("AK", "CA", "HI", "OR", "WA"), "9"),
 }
 _STATE_NAME_ABBR = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
@@ -746,7 +751,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
     P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|"
       rf"being|turned|turning|turns|(?:i|he|she|you)(?:'ll|\s+will)\s+be)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|"
-      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|today|"
+      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|"
+      rf"today|"
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
@@ -773,7 +779,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
     P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
-    P("date_weekday_ordinal", rf"(?i)(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)(?P<d>{DAY_ORD})", "DATE", 0.85, group="d",
+    P("date_weekday_ordinal", rf"(?i)(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)(?P<d>{DAY_ORD})",
+      "DATE", 0.85, group="d",
       validate=ordinal_ok),
     # "Patient: The 14th." - a turn that is only a date
     P("date_ordinal_turn", rf"(?im)(?:^|:)[ \t]*the\s+(?P<d>{DAY_ORD})(?=[ \t]*(?:[.?!]|$))", "DATE", 0.7,
@@ -811,7 +818,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])",
       "IPADDR", 0.9, validate=lambda s: ":" in s and sum(c.isalnum() for c in s) >= 4 and ip_ok(s)),
     # "Fax 503-...", "fax is 919-...", "fax for records: 785-..."
-    P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num)|\s+(?:is|at|to|on|line|for\s+\w+))?\s*[:.#]?\s*(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
+    P("fax", r"(?i)\bfax(?:\s*(?:#|no\.?|number|num)|\s+(?:is|at|to|on|line|for\s+\w+))?\s*[:.#]?\s*"
+      r"(?P<n>(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s./-]{0,3}"
       r"\d{3}[\s./-]{0,3}\d{4}|\+\d[\d\s().-]{7,18}\d)", "FAX", 0.97, group="n"),
     # "(617) 555-1234", "617-555-1234"; "(617-555-1234)": the parenthesis is punctuation, not the area code's
     P("phone_us", r"(?<![\d/.])(?<!\d-)(?:\+?1[\s.-]?)?(?:\((?<!\d\()[2-9]\d{2}\)|(?<!\d)[2-9]\d{2})[\s./-]{0,3}\d{3}"
@@ -1092,7 +1100,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
-    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "provider", "prescriber"), "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
+    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "provider", "prescriber"),
+    "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
                    "staff", "badge"), "po_box": ("box",),
@@ -1125,7 +1134,8 @@ TRIGGERS.update({
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"),
     "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\bWard\b",),
-    "ward_compass": (r"re:\b(?:\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|(?:East|West|North|South)[ \t]+\d)\b",), "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
+    "ward_compass": (r"re:\b(?:\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|(?:East|West|North|South)[ \t]+\d)\b",),
+    "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
     "eircode": (r"re:,[ \t]{0,2}[A-Z]\d",), "nhs_number": ("nhs", "chi", "ihi"),
 })
 LEADS: dict[str, str] = {

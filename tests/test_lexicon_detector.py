@@ -294,3 +294,64 @@ def test_services_are_not_practices(en, text):
     got = {s for s, lab in found(en, text) if lab == "HOSPITAL"}
     assert not {g for g in got if g.split()[0] in ("Interventional", "Health", "Home", "Routine", "Pulm",
                                                    "Cardiac", "Friday", "PINE")}, got
+
+
+# --- employers and organisations; towns after strong cues ----------------------------------------
+
+@pytest.mark.parametrize("text,org", [
+    ("He drives a forklift and works at Brannigan Freight.", "Brannigan Freight"),
+    ("She retired from Halvorsen Paper after 30 years", "Halvorsen Paper"),
+    ("my son works for Zephyrtek these days", "Zephyrtek"),
+    ("i have a job at quikmart on weekends", "quikmart"),
+    ("Her daughter attends Bluebell Hill Academy.", "Bluebell Hill Academy"),
+    ("They met at the Cape Verdean Social Club years ago", "Cape Verdean Social Club"),
+    ("Uncle served in the US Army overseas", "US Army"),
+])
+def test_employers_and_named_organisations(en, text, org):
+    assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "works at home most days",
+    "She works at Night and sleeps by day.",
+    "Cardiac output by TD CO 5.1 this morning",
+    "Police Department notified by the ED.",
+    "Follow up with the Heart Failure Team",
+    "pt works at the desk all day",
+])
+def test_no_organisation_from_words(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize("text,town", [
+    ("He grew up in Tarnowskie and moved here at 20.", "Tarnowskie"),
+    ("Originally from Kisumu; came over in 1998.", "Kisumu"),
+    ("Treated for TB in Mthatha, South Africa, as a child", "Mthatha"),
+    ("was born in szolnok and lives alone", "szolnok"),
+    ("flew back from Aberystwyth on Sunday", "Aberystwyth"),
+])
+def test_towns_after_strong_cues(en, text, town):
+    assert (town, "CITY") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Returned from angio at 1400, site clean.",
+    "returned from angio r/t coughing",
+    "moved to Assisted Living last spring",
+    "Born in April, she is the youngest.",
+    "Diagnosed in Clinic by exam.",
+])
+def test_no_town_from_words(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "CITY"}, found(en, text)
+
+
+@pytest.mark.parametrize("text,country", [
+    ("He grew up in Harbin, China, and moved in 2001.", "China"),
+    ("Served two tours in Turkey before retiring.", "Turkey"),
+])
+def test_countries_that_are_words_after_place_cues(en, text, country):
+    assert (country, "COUNTRY") in found(en, text)
+
+
+def test_country_words_without_place_cue_stay_words(en):
+    assert not {s for s, lab in found(en, "Turkey sandwich for lunch, fine china at home") if lab == "COUNTRY"}

@@ -166,6 +166,39 @@ FACILITY_SUFFIXES = {"care", "center", "centre", "clinic", "clinics", "practice"
                      "specialists", "dental", "dentistry", "therapy", "therapies", "counseling", "counselling",
                      "obstetrics", "gynecology", "psychiatry", "audiology", "optometry", "podiatry", "physiotherapy",
                      "chiropractic", "lab", "labs", "laboratory", "laboratories", "endoscopy", "eye", "vision"}
+# Suffixes of company, school, club and employer names: "Little Acorns Preschool", "Metro Transit",
+# "Hollister Feed Mill", "Portuguese-American Club", "US Navy".
+ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "church", "club", "society", "inc",
+                "llc", "ltd", "plc", "co", "corp", "corporation", "company", "bank", "pharmacy", "transit",
+                "logistics", "airlines", "airways", "mill", "mills", "works", "foods", "market", "supermarket",
+                "store", "stores", "hotel", "motors", "industries", "insurance", "trust", "foundation",
+                "navy", "army", "marines", "airforce", "guard", "police", "department", "railway", "railroad",
+                "factory", "farms", "construction", "services", "solutions", "systems", "technologies",
+                "partners", "group", "associates", "daycare", "nursery", "kindergarten", "library", "museum",
+                "ministries", "union", "federation", "league", "team", "restaurant", "cafe", "diner", "bakery",
+                "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight"}
+# employment cues before an employer ("works at", "employed by", "retired from", "job at")
+EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "at"), ("works", "for"),
+               ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
+               ("employed", "with"), ("retired", "from"), ("job", "at"), ("job", "with"), ("jobs", "at"),
+               ("employee", "of"), ("employer", "is"), ("volunteers", "at"), ("volunteer", "at"),
+               ("teaches", "at"), ("studies", "at"), ("student", "at"), ("enrolled", "at"), ("attends",),
+               ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
+               ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
+# strong cues for a town or country, known to the lexicons or not ("grew up in Kunming")
+STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from"), ("born", "in"),
+                     ("grew", "up", "in"), ("raised", "in"), ("lives", "in"), ("living", "in"), ("lived", "in"),
+                     ("emigrated", "from"), ("immigrated", "from"), ("relocated", "from"), ("relocated", "to"),
+                     ("native", "of"), ("flew", "back", "from"), ("flew", "in", "from"), ("flying", "to"),
+                     ("flew", "to"), ("travelled", "to"), ("traveled", "to"), ("returned", "from"),
+                     ("back", "from"), ("family", "in"), ("visiting", "family", "in"), ("diagnosed", "in"),
+                     ("outside",), ("near",), ("originally", "from"), ("is", "from"), ("comes", "from"),
+                     ("came", "from"), ("home", "in"), ("resident", "of"), ("holiday", "in"), ("vacation", "in"),
+                     ("trip", "to"), ("mines", "outside")}
+# in lower-case text (no capitals to go by) only the cues that ask for a town
+LOWER_PLACE_CUES = {c for c in STRONG_PLACE_CUES if c[0] in (
+    "moved", "born", "grew", "raised", "lives", "living", "lived", "emigrated", "immigrated", "relocated", "native",
+    "flew", "visiting", "originally", "resident", "holiday", "vacation")}
 _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic", "hospital", "at", "from", "to",
                   "with", "seen", "referred", "transferred", "attends", "attending", "via"}
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
@@ -403,7 +436,9 @@ class LexiconDetector:
         used = [False] * len(toks)
         self._facilities(toks, text, mode, out, used)
         self._practices(toks, text, mode, out, used)
+        self._employers(toks, text, mode, out, used)
         self._places(toks, text, mode, out, used)
+        self._cued_places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
@@ -550,6 +585,116 @@ class LexiconDetector:
                 used[q] = True
             i = e + 1
 
+    def _cue_ends_at(self, toks: list[_Tok], i: int, text: str, cues: set) -> bool:
+        """Whether one of ``cues`` (tuples of normalised words) ends right before token i, on one line."""
+        for ph in cues:
+            k = len(ph)
+            if i - k >= 0 and tuple(t.n for t in toks[i - k:i]) == ph and \
+                    "\n" not in text[toks[i - k].start:toks[i].start] and \
+                    not any(c in text[toks[i - 1].end:toks[i].start] for c in ".;:!?("):
+                return True
+        return False
+
+    def _proper_run(self, toks, text, mode, used, i: int, limit: int = 5) -> int:
+        """End index (inclusive) of a run of name-like tokens starting at i, or i - 1 when none:
+        capitalised in mixed-case text (``of``/``and``/``&`` inside), words no dictionary knows in
+        lower-case text."""
+        n = len(toks)
+        j = i - 1
+        while j + 1 < n and j + 1 - i < limit and not used[j + 1]:
+            t = toks[j + 1]
+            if j >= i:
+                gap = text[toks[j].end:t.start]
+                if gap not in (" ", "-", " & ", "'s ", "’s "):
+                    break
+            if mode == "mixed":
+                ok = (t.text[:1].isupper() and t.n not in DISCOURSE_WORDS and t.n not in self._titles
+                      and not (j < i and t.n in STOP)) or (j >= i and t.n in ("of", "and") and j + 2 < n
+                                                          and toks[j + 2].text[:1].isupper())
+            elif mode == "lower":
+                ok = (t.n not in self.words and t.n not in STOP and len(t.n) >= 3 and t.text.isalpha())
+            else:
+                ok = False
+            if not ok:
+                break
+            j += 1
+        while j >= i and toks[j].n in ("of", "and"):
+            j -= 1
+        return j
+
+    def _employers(self, toks, text, mode, out, used) -> None:
+        """Employers after employment cues (``works at Metro Transit``, ``retired from Kroger``)
+        and names ending in a company/school/club word (``Little Acorns Preschool``) -> ORGANIZATION."""
+        if self.lang != "en" or mode not in ("mixed", "lower"):
+            return
+        n = len(toks)
+        for i in range(1, n):
+            if used[i] or not self._cue_ends_at(toks, i, text, EMPLOY_CUES):
+                continue
+            j = self._proper_run(toks, text, mode, used, i)
+            if j < i or (mode == "mixed" and all(t.n in self.common and t.n not in ORG_SUFFIXES
+                                                 for t in toks[i:j + 1]) and j == i):
+                continue  # "works at Home", "job at Night"
+            if toks[i].n in self.medical or toks[i].n in FACILITY_SUFFIXES:
+                continue
+            out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))
+            for q in range(i, j + 1):
+                used[q] = True
+        if mode != "mixed":
+            return
+        for i in range(1, n):
+            t = toks[i]
+            if used[i] or t.n not in ORG_SUFFIXES or not t.text[:1].isupper() or t.text.isupper():
+                continue  # "TD CO": capitals in mixed-case text are acronyms
+            m = i
+            while m - 1 >= 0 and i - m < 4 and not used[m - 1] and text[toks[m - 1].end:toks[m].start] in (" ", "-") \
+                    and (toks[m - 1].text[:1].isupper() and toks[m - 1].n not in STOP
+                         and toks[m - 1].n not in DISCOURSE_WORDS and toks[m - 1].n not in self._titles
+                         and (not toks[m - 1].text.isupper() or len(toks[m - 1].text) <= 3)):
+                m -= 1
+            while m < i and toks[m].n in self.medical and toks[m].n not in ("us", "u.s"):
+                m += 1  # "Heart Failure Team": a medical word does not start a name
+            if m == i:
+                continue
+            proper = toks[m:i]
+            known = any(x.n not in self.common or x.n in self.surname or x.n in self.place_first for x in proper)
+            cued = m > 0 and toks[m - 1].n in _PRACTICE_CUES | {"the"}
+            if not known or (self._sentence_start(toks, m, text) and not cued and all(x.n in self.words for x in proper)):
+                continue
+            out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
+            for q in range(m, i + 1):
+                used[q] = True
+
+    def _cued_places(self, toks, text, mode, out, used) -> None:
+        """Towns no lexicon lists after strong cues (``grew up in Kunming``, ``mines outside
+        Rustenburg``) and before ``, <country or state>`` (``Durban, South Africa``) -> CITY."""
+        if self.lang != "en" or mode not in ("mixed", "lower"):
+            return
+        n = len(toks)
+        for i in range(1, n):
+            t = toks[i]
+            if used[i]:
+                continue
+            ok = (t.text[:1].isupper() and not t.text.isupper()) if mode == "mixed" else True
+            if not ok or t.n in self.words or t.n in STOP or t.n in self.medical or len(t.n) < 3 \
+                    or not t.text.replace("-", "").isalpha() or t.n in self.first:
+                continue
+            cue = self._cue_ends_at(toks, i, text, STRONG_PLACE_CUES if mode == "mixed" else LOWER_PLACE_CUES)
+            after = False
+            if not cue and i + 1 < n and text[t.end:toks[i + 1].start] in (", ", ","):
+                for k in range(min(3, n - i - 1), 0, -1):
+                    key = tuple(x.n for x in toks[i + 1:i + 1 + k])
+                    if self.places.get(key) in ("COUNTRY", "STATE") and (
+                            mode != "mixed" or toks[i + 1].text[:1].isupper()):
+                        after = True
+                        break
+            if not (cue or after):
+                continue
+            if mode == "lower" and not cue:
+                continue
+            out.append(Span(t.start, t.end, "CITY", "lexicon:city", 0.6))
+            used[i] = True
+
     @staticmethod
     def _sentence_start(toks: list[_Tok], i: int, text: str) -> bool:
         if i == 0:
@@ -628,6 +773,11 @@ class LexiconDetector:
                 addr or (rank < 300 and mode == "mixed") or (strong_cue and rank < 1000))
             # a big city after a strong cue, even when the word is also a name or an eponym (Denver shunt)
             big_after_cue = lab == "CITY" and strong_cue and rank < 1000 and first.n not in self.common
+            # "grew up in Kunming, China", "served in Turkey": a capitalised country after a cue
+            comma_after_town = i > 0 and text[toks[i - 1].end:first.start] in (", ", ",") and \
+                toks[i - 1].text[:1].isupper() and not toks[i - 1].text.isupper()
+            big_after_cue = big_after_cue or (lab == "COUNTRY" and mode == "mixed" and (place_cue or comma_after_town)
+                                              and first.text[:1].isupper() and first.n not in self.medical)
             blocked = single and ((self._is_blocked(first.n) and not big_after_cue) or name_clash)
             if single and len(first.n) < 4:
                 blocked = True

@@ -314,6 +314,10 @@ EN_MATCH_2 = [
     ("Dr A. Okafor, GMC no. 6123456", "6123456", "LICENSE"),
     ("Dictation job # 88123 transcribed", "88123", "IDNUM"),
     ("Interpreter number 33017 present", "33017", "IDNUM"),
+    # nicknames
+    ("Patient: Oh please, call me Bunny.", "Bunny", "PATIENT"),
+    ("her grandson says she goes by Tilly", "Tilly", "PATIENT"),
+    ("Doctor: I'm Dr. Amadi, but call me Chidi.", "Chidi", "DOCTOR"),
     # a real name still taken after a name field
     ("Patient: Marisol Ferreira\nDOB: 02/03/1970", "Marisol Ferreira", "PATIENT"),
     ("patient: will hayes\n", "will hayes", "PATIENT"),
@@ -390,6 +394,10 @@ EN_NO_MATCH_2 = [
     "Discussed with June Abernathy, RN.",
     "Pt ACT 1400 after heparin bolus.",
     "Delivered at the Hospital Maternity Unit.",
+    "Call me back if the fever returns.",
+    "you can call me anytime this week",
+    "please call me on my cell",
+    "I can call her son tonight.",
     # numbers in words that are quantities, not years or days
     "he walks two thousand steps a day",
     "a total of two thousand calories",

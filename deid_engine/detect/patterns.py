@@ -534,6 +534,23 @@ def _name_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return common, frozenset(names), first
 
 
+_NOT_NICKNAME = frozenset("""
+back later tomorrow today tonight anytime any if when on at at the after before first again sometime soon now please
+dad mom mum mother father doc doctor nurse sir madam ma'am honey dear love sweetie names that this crazy old silly
+son daughter husband wife brother sister friend neighbor neighbour partner boss aunt uncle cousin grandma grandpa
+nan nana papa granny office work home cell mobile landline number directly""".split())
+
+
+def not_a_nickname(text: str, start: int, end: int) -> bool:
+    """Vetoes ``call me back``, ``call me tomorrow``: the word after ``call me`` must look like a
+    name (a first name, or a word that is no common English word)."""
+    w = text[start:end].casefold().rstrip("'’")
+    if w in _NOT_NICKNAME:
+        return True
+    common, names, _ = _name_vocabulary()
+    return w in common and w not in names
+
+
 def not_a_name_reply(text: str, start: int, end: int) -> bool:
     """Vetoes ``Patient: Yes, speaking``: after a speaker label the rest of the line is a turn
     of speech when one of its words is a dialogue word or a common word that is no frequent name."""
@@ -936,6 +953,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("eircode", r"(?<=,[ \t]{0,2})(?P<z>(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
       r"[0-9AC-FHKNPRTV-Y]{4})\b", "ZIP", 0.85, group="z"),
     # field headers -----------------------------------------------------------------------------
+    # nicknames: "call me Dottie", "she goes by Bea", "prefers to be called Sunny"
+    P("nickname", r"(?i)\b(?:call\s+me|calls?\s+(?:him|her)|i\s+go\s+by|(?:he|she)\s+goes\s+by|prefers?\s+to\s+be\s+"
+      r"called|likes\s+to\s+be\s+called)[ \t]+(?P<n>[A-Za-z][a-z'’-]+)\b", "PATIENT", 0.75, group="n",
+      invalidate=not_a_nickname),
+    P("nickname_clinician", r"(?im)^[ \t]*(?:doctor|dr\.?(?:[ \t]+[A-Z][\w'-]+)?|nurse|clinician|therapist|physician|"
+      r"physio|counsel+or|pharmacist|np|pa|rn)[ \t]*:[^\n]*?\bcall\s+me[ \t]+(?P<n>[A-Za-z][a-z'’-]+)\b", "DOCTOR", 0.8,
+      group="n", invalidate=not_a_nickname),
     P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
       r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n",
       invalidate=not_a_name_reply),
@@ -1106,6 +1130,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
                    "staff", "badge"), "po_box": ("box",),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
+    "nickname": ("call", "go by", "goes by", "be called"), "nickname_clinician": ("call me",),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
     "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),
     "postcode_au": (r"re:\b(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ \t]{1,2}\d{4}\b",),

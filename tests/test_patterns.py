@@ -314,6 +314,8 @@ EN_MATCH_2 = [
     ("Dr A. Okafor, GMC no. 6123456", "6123456", "LICENSE"),
     ("Dictation job # 88123 transcribed", "88123", "IDNUM"),
     ("Interpreter number 33017 present", "33017", "IDNUM"),
+    ("the pharmacy on 8th and maple closes early", "8th and maple", "STREET"),
+    ("Meet at Cedar & 2nd Ave.", "Cedar & 2nd Ave", "STREET"),
     # nicknames
     ("Patient: Oh please, call me Bunny.", "Bunny", "PATIENT"),
     ("her grandson says she goes by Tilly", "Tilly", "PATIENT"),
@@ -398,6 +400,7 @@ EN_NO_MATCH_2 = [
     "you can call me anytime this week",
     "please call me on my cell",
     "I can call her son tonight.",
+    "Passed on 2nd and final attempt.",
     # numbers in words that are quantities, not years or days
     "he walks two thousand steps a day",
     "a total of two thousand calories",

@@ -541,6 +541,19 @@ son daughter husband wife brother sister friend neighbor neighbour partner boss 
 nan nana papa granny office work home cell mobile landline number directly""".split())
 
 
+_NOT_STREET_WORD = frozenset("""
+the and final last first second third next later then also again most more dose doses day days week weeks time
+times attempt attempts trial trials visit visits cycle cycles round rounds floor floors grade stage line lines
+""".split())
+
+
+def corner_word_doubt(text: str, start: int, end: int) -> bool:
+    """``on 2nd and final attempt``: the word beside the ordinal is no street name."""
+    words = regex.findall(r"[A-Za-z]{3,}", text[start:end])
+    return any(w.casefold() in _NOT_STREET_WORD for w in words if w.casefold() not in ("and", "st", "street", "ave",
+                                                                                        "avenue"))
+
+
 def not_a_nickname(text: str, start: int, end: int) -> bool:
     """Vetoes ``call me back``, ``call me tomorrow``: the word after ``call me`` must look like a
     name (a first name, or a word that is no common English word)."""
@@ -942,6 +955,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"Boulevard|Drive|Lane|Terrace|Parkway|Crescent|Close))\b", "STREET", 0.75, group="s",
       invalidate=street_vocabulary),
     # Australian states and 4-digit postcodes: "Hobart TAS 7000", "Parramatta NSW 2150"
+    # street corners: "on 5th and pine", "at Main & 3rd"
+    P("street_corner", r"(?i)(?<=\b(?:on|at|near|off|corner\s+of)[ \t]+)(?P<s>(?:\d{1,3}(?:st|nd|rd|th)[ \t]+(?:and|&)[ \t]+"
+      r"[a-z]{3,}|[a-z]{3,}[ \t]+(?:and|&)[ \t]+\d{1,3}(?:st|nd|rd|th))(?:[ \t]+(?:st|street|ave|avenue)\b)?)\b",
+      "STREET", 0.7, group="s", invalidate=lambda t, s, e: corner_word_doubt(t, s, e)),
     P("postcode_au", r"(?<=\b[A-Z][a-z]+,?[ \t]{1,2}(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)[ \t]{1,2})(?P<z>\d{4})"
       r"(?![\d-]|[.,]\d|\s*(?:ml|cc|mg|units?|secs?|s)\b)", "ZIP", 0.85, group="z", invalidate=au_state_doubt),
     P("state_au", r"(?<=\b[A-Z][a-z]+,?[ \t]{1,2})(?P<st>NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?=[ \t]{1,2}\d{4}(?![\d-]|[.,]\d|"
@@ -1130,6 +1147,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
                    "staff", "badge"), "po_box": ("box",),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
+    "street_corner": (r"re:(?i)\d(?:st|nd|rd|th)[ \t]+(?:and|&)[ \t]+[a-z]|[a-z][ \t]+(?:and|&)[ \t]+\d{1,3}(?:st|nd|rd|th)",),
     "nickname": ("call", "go by", "goes by", "be called"), "nickname_clinician": ("call me",),
     "field_dob": ("dob", "d.o.b", "birth", "born"),
     "city_before_state": (r"re:[A-Za-z],[ ]{1,2}[A-Z][A-Za-z]*(?: [A-Z][a-z]+)?(?:,?[ ]{1,3}\d{5}|[ \t]*$)",),

@@ -247,3 +247,10 @@ def test_glued_pieces_and_hyphenated_compounds():
     text = "Retiree enjoyed gardening"
     spans = [Span(0, 7, "DOCTOR", "tagger:en", 0.8), Span(8, 15, "DOCTOR", "tagger:en", 0.8)]
     assert f.filter(Document(text), spans) == []
+
+
+def test_english_word_rules_leave_spanish_alone():
+    f = ProtectedTermsFilter("es")
+    text = "Acude con su pareja Delirium a consulta de Urología Clínica"
+    a = text.index("Delirium")
+    assert len(f.filter(Document(text), [Span(a, a + 8, "PATIENT", "tagger:es", 0.9)])) == 1

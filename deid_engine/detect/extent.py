@@ -81,7 +81,9 @@ class NameExtentFilter:
 
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         text = document.text
-        ordered = self._drop_cue_spans(text, sorted(spans, key=lambda s: s.start))
+        ordered = sorted(spans, key=lambda s: s.start)
+        if self.lang == "en":  # the role words are English
+            ordered = self._drop_cue_spans(text, ordered)
         out: list[Span] = []
         prev_end = 0
         for s in ordered:
@@ -101,7 +103,7 @@ class NameExtentFilter:
                     break
                 end = s.end
                 # leading role / relation words and titles: "partner Sam" -> "Sam"
-                while True:
+                while self.lang == "en":
                     m = _ROLE_TOKEN.match(text, start, end)
                     if not m or m.group().rstrip(".").casefold() not in ROLE_WORDS:
                         break

@@ -940,7 +940,7 @@ class LexiconDetector:
                     continue
                 i += 1
                 continue
-            if t.n in DISCOURSE_WORDS and not (mode == "mixed" and t.text[:1].isupper() and i > 0
+            if self.lang == "en" and t.n in DISCOURSE_WORDS and not (mode == "mixed" and t.text[:1].isupper() and i > 0
                                                 and toks[i - 1].n in self._titles
                                                 and text[toks[i - 1].end:t.start].startswith(".")) \
                     or _CONTRACTION.search(t.text):
@@ -1080,7 +1080,8 @@ class LexiconDetector:
                         i -= 1  # ", Morris": the name is toks[i]; step back so i + 1 points at it
                     if not (i + 1 < n and not used[i + 1] \
                             and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3
-                            and toks[i + 1].n not in DISCOURSE_WORDS and not _CONTRACTION.search(toks[i + 1].text)
+                            and (self.lang != "en" or toks[i + 1].n not in DISCOURSE_WORDS)
+                            and not _CONTRACTION.search(toks[i + 1].text)
                             and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
                                  or toks[i + 1].n in self.surname)):
                         i += 1

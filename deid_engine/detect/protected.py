@@ -305,7 +305,7 @@ class ProtectedTermsFilter:
         ordered = sorted(spans, key=lambda x: x.start)
         # spans that are only service words or dictionary words (candidates to drop); a candidate
         # glued to a span that is not one is a piece of a longer name and stays
-        weak = {(s.start, s.end) for s in ordered if self._weak_candidate(text, s)}
+        weak = {(s.start, s.end) for s in ordered if self.lang == "en" and self._weak_candidate(text, s)}
         glued = _glued([s for s in ordered], text, weak)
         for s in spans:
             fam = source_family(s.source)
@@ -317,7 +317,8 @@ class ProtectedTermsFilter:
             whole = norm(text[s.start:s.end].strip())
             if (s.start, s.end) in weak and (s.start, s.end) not in glued:
                 continue  # "UROLOGY CLINIC", "Delirium cleared", "Veteran served", "Community-acquired"
-            if cat == "NAME" and not self._person_context(text, s) and self._eponym_classification(text, s):
+            if cat == "NAME" and self.lang == "en" and not self._person_context(text, s) \
+                    and self._eponym_classification(text, s):
                 continue  # "Fitzpatrick type III"
             protected = bool(words) and (whole in self.terms or whole in user or all(
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))

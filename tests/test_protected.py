@@ -254,3 +254,24 @@ def test_english_word_rules_leave_spanish_alone():
     text = "Acude con su pareja Delirium a consulta de Urología Clínica"
     a = text.index("Delirium")
     assert len(f.filter(Document(text), [Span(a, a + 8, "PATIENT", "tagger:es", 0.9)])) == 1
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Treated in Durbanville, South Africa, in 2010", "Durbanville"),
+    ("Last seen at the Warfarin clinic in May", "Warfarin"),   # a drug-like word before 'clinic'
+])
+def test_place_evidence_after_a_span_keeps_it(text, word):
+    assert len(run_filter(text, word, "LOCATION")) == 1
+
+
+def test_place_evidence_after_needs_a_region():
+    assert run_filter("Started Warfarin, Monday dose 5 mg", "Warfarin", "LOCATION") == []
+
+
+def test_hyphenated_compound_split_by_the_tagger_is_dropped_whole():
+    f = ProtectedTermsFilter("en")
+    text = "Principal diagnosis: Hospital-acquired pneumonia"
+    a = text.index("Hospital")
+    b = text.index("acquired")
+    spans = [Span(a, a + 8, "LOCATION", "tagger:en", 0.6), Span(b, b + 8, "LOCATION", "tagger:en", 0.3)]
+    assert f.filter(Document(text), spans) == []

@@ -170,3 +170,9 @@ def test_labels_trimmed_off_names(text, piece, kept):
 ])
 def test_room_words_move_onto_the_number(text, piece, result):
     assert _labels(text, piece, "LOCATION") == result
+
+
+def test_weak_place_words_before_a_clinic_or_region_stay():
+    assert _weak("Seen at the Pinewood clinic last May", "Pinewood", 0.3, "LOCATION")
+    assert _weak("grew up near Meadowbrook, Texas", "Meadowbrook", 0.3, "LOCATION")
+    assert not _weak("walked through the pinewood slowly", "pinewood", 0.3, "LOCATION")

@@ -144,6 +144,32 @@ def service_only(words: list[str]) -> bool:
     return bool(ns) and all(n in SERVICE_WORDS for n in ns) and any(n in _SERVICE_MARKERS for n in ns)
 
 
+@lru_cache(maxsize=1)
+def _regions() -> frozenset[str]:
+    """Normalised country and US state names (``south africa``, ``texas``)."""
+    from ..lexicons import load_lexicon
+
+    return frozenset(" ".join(norm(w) for w in _WORD.findall(t)) for li in ("countries_en", "states_us")
+                     for t in load_lexicon(li))
+
+
+_FACILITY_AFTER = regex.compile(r"[ \t]+(?:clinic|hospital|center|centre|practice|surgery|medical|health)\b",
+                                regex.IGNORECASE)
+_REGION_AFTER = regex.compile(r"[ \t]*,[ \t]*(\p{Lu}\p{L}+(?:[ \t]+\p{Lu}\p{L}+){0,2})")
+
+
+def place_follows(text: str, end: int) -> bool:
+    """A facility word (``Pinewood clinic``) or ``, <country or state>`` (``Durban, South Africa``)
+    right after a place span: evidence that the word is a place."""
+    if _FACILITY_AFTER.match(text, end):
+        return True
+    m = _REGION_AFTER.match(text, end)
+    if not m:
+        return False
+    words = [norm(w) for w in m.group(1).split()]
+    return any(" ".join(words[:k]) in _regions() for k in range(len(words), 0, -1))
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -219,8 +245,10 @@ class ProtectedTermsFilter:
         return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
 
     def _place_context(self, text: str, span: Span) -> bool:
-        """``lives in Denver``, ``moved to Bell``: a place cue right before a LOCATION span."""
-        return bool(_PLACE_BEFORE.search(text[max(0, span.start - 30):span.start]))
+        """``lives in Denver``, ``moved to Bell``: a place cue right before a LOCATION span, or
+        ``, South Africa`` / ``clinic`` right after it."""
+        return bool(_PLACE_BEFORE.search(text[max(0, span.start - 30):span.start])) or (
+            self.lang == "en" and place_follows(text, span.end))
 
     def _medical_head_after(self, text: str, span: Span) -> bool:
         m = regex.match(r"(?:['’]s)?[ \t]+(\p{L}+)", text[span.end:span.end + 24])
@@ -283,7 +311,7 @@ class ProtectedTermsFilter:
             m = regex.match(r"[-‐]\p{Ll}+", text[b:])
             b += m.end() if m else 1
         words = _WORD.findall(text[a:b])
-        if cat == "LOCATION" and b == s.end:
+        if cat == "LOCATION" and (a, b) == (s.start, s.end):
             return False  # places: only the hyphenated compound case ("Community-acquired")
         return self._word_name(text, s, words)
 

@@ -109,6 +109,12 @@ class NumericContextFilter:
         return out
 
 
+def _place_after(text: str, s: Span) -> bool:
+    from .protected import place_follows
+
+    return place_follows(text, s.end)
+
+
 class WeakWordFilter:
     """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
 
@@ -159,7 +165,7 @@ class WeakWordFilter:
             if (source_family(s.source) == "tagger" and s.confidence < self.max_confidence
                     and _category(s.label) in ("NAME", "LOCATION")):
                 w = text[s.start:s.end].strip()
-                if regex.fullmatch(r"\p{L}+", w):
+                if regex.fullmatch(r"\p{L}+", w) and not (_category(s.label) == "LOCATION" and _place_after(text, s)):
                     self._load_lists()
                     n = norm(w)
                     if n in self._words and n not in self._names:

@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="score only the first N texts")
     ap.add_argument("--file", type=Path, action="append", default=None,
                     help="score this probe-format file instead of the split (repeatable)")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="tagger model folder (default: the active/bundled English model)")
     ap.add_argument("--stats", action="store_true", help="print text/word/span counts per kind and label, no scoring")
     args = ap.parse_args(argv)
     if args.stats:
@@ -172,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     for f in pipe.filters:
         if f.name == "age_policy":
             f.policy = args.ages
+    if args.model is not None:
+        for det in pipe.detectors:
+            if hasattr(det, "path"):
+                det.path = args.model
     pipe = pipe.load()
     t0 = time.perf_counter()
     texts, gold, pred, kinds = {}, {}, {}, {}

@@ -83,9 +83,7 @@ def test_active_model_setting(tmp_path):
 @pytest.mark.slow
 @pytest.mark.needs_data
 def test_english_dev_recall_floor(physionet_train):
-    """The shipped English model on the project's PhysioNet dev split: a sanity floor
-    (the shipped model is trained on all notes, dev included; its card's dev figures come
-    from a train-only twin, see docs/tagger.md)."""
+    """The shipped English model on the project's PhysioNet dev split."""
     _need("en")
     from deid_engine.model.data import load_folder
     from deid_engine.model.io import TaggerModel

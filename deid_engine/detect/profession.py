@@ -433,6 +433,10 @@ class ProfessionDetector:
     def detect(self, document: Document) -> list[Span]:
         self.load()
         text = document.text
+        # cues first: most notes have none, and then nothing needs tokenising
+        hits = [(cue, m) for cue in self.cues for m in cue.rx.finditer(text)]
+        if not hits:
+            return []
         toks = _tokens(text)
         if not toks:
             return []
@@ -447,29 +451,28 @@ class ProfessionDetector:
             if old is None or old.confidence < conf:
                 found[(a, b)] = Span(a, b, LABEL, SOURCE, conf, f"occupation after the cue '{cue.name}'")
 
-        for cue in self.cues:
-            for m in cue.rx.finditer(text):
-                if cue.window is not None:
-                    left = text[max(0, m.start() - 100):m.start()]
-                    brk = list(_SENT_BREAK.finditer(left))
-                    if brk:
-                        left = left[brk[-1].end():]
-                    if not cue.window.search(left):
-                        continue
-                if cue.after:
-                    i = bisect.bisect_left(starts, m.end())
-                    if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
-                        continue
-                    rng = self._slot(text, toks, i, cue, mixed)
-                else:
-                    j = bisect.bisect_right(ends, m.start()) - 1
-                    if j < 0 or text[toks[j].end:m.start()].strip(" \t"):
-                        continue
-                    rng = self._before(text, toks, j, cue)
-                if rng is None:
+        for cue, m in hits:
+            if cue.window is not None:
+                left = text[max(0, m.start() - 100):m.start()]
+                brk = list(_SENT_BREAK.finditer(left))
+                if brk:
+                    left = left[brk[-1].end():]
+                if not cue.window.search(left):
                     continue
-                add(rng, cue, cue.confidence)
-                self._continue(text, toks, starts, rng, cue, mixed, add)
+            if cue.after:
+                i = bisect.bisect_left(starts, m.end())
+                if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
+                    continue
+                rng = self._slot(text, toks, i, cue, mixed)
+            else:
+                j = bisect.bisect_right(ends, m.start()) - 1
+                if j < 0 or text[toks[j].end:m.start()].strip(" \t"):
+                    continue
+                rng = self._before(text, toks, j, cue)
+            if rng is None:
+                continue
+            add(rng, cue, cue.confidence)
+            self._continue(text, toks, starts, rng, cue, mixed, add)
         return _outermost(list(found.values()))
 
     def _continue(self, text, toks, starts, rng, cue, mixed, add) -> None:

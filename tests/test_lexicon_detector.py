@@ -355,3 +355,33 @@ def test_countries_that_are_words_after_place_cues(en, text, country):
 
 def test_country_words_without_place_cue_stay_words(en):
     assert not {s for s, lab in found(en, "Turkey sandwich for lunch, fine china at home") if lab == "COUNTRY"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Re: results for Adjei family, please call", "Adjei"),
+    ("Met with the Parker family at the bedside.", "Parker"),
+    ("the nguyen family asked for an update", "nguyen"),
+])
+def test_surname_before_family_word(en, text, name):
+    assert (name, "PATIENT") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Patient family updated by phone.",
+    "The whole family came in. Her family is supportive.",
+    "my family is here and the medical family history is negative",
+])
+def test_family_words_alone_are_no_cue(en, text):
+    assert not found(en, text)
+
+
+@pytest.mark.parametrize("text,country", [
+    ("Served with the Army in Korea in 1952.", "Korea"),
+    ("She emigrated from Scotland as a teenager", "Scotland"),
+])
+def test_everyday_country_names(en, text, country):
+    assert (country, "COUNTRY") in found(en, text)
+
+
+def test_family_word_after_a_verb_or_heading_is_no_cue(en):
+    assert not found(en, "Social- Keep family informed. Encourage family to visit.")

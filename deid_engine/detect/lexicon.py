@@ -178,6 +178,7 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "ministries", "union", "federation", "league", "team", "restaurant", "cafe", "diner", "bakery",
                 "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight"}
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
+_CUES_BY_LAST: dict[int, tuple] = {}  # id(cue set) -> (cue set, {last word: cues})
 EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "at"), ("works", "for"),
                ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
                ("employed", "with"), ("retired", "from"), ("job", "at"), ("job", "with"), ("jobs", "at"),
@@ -199,6 +200,15 @@ STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from
 LOWER_PLACE_CUES = {c for c in STRONG_PLACE_CUES if c[0] in (
     "moved", "born", "grew", "raised", "lives", "living", "lived", "emigrated", "immigrated", "relocated", "native",
     "flew", "visiting", "originally", "resident", "holiday", "vacation")}
+# hand-written (this project, Apache-2.0): names in everyday use that countries_en spells otherwise
+COUNTRY_ALIASES_EN = ("Korea", "England", "Scotland", "Wales", "Britain", "Great Britain", "Northern Ireland",
+                      "Holland", "the Netherlands", "Netherlands", "Burma", "Macedonia", "Swaziland", "Cape Verde",
+                      "Czech Republic", "Palestine", "Congo", "Zaire", "Persia", "Ceylon", "Siam", "Rhodesia",
+                      "Yugoslavia", "Soviet Union", "USSR", "East Timor", "Bosnia", "Herzegovina", "Kosovo",
+                      "Tibet", "Kurdistan", "Hong Kong", "Macau", "Puerto Rico", "Guam")
+_FAMILY_BEFORE = {"the", "for", "to", "with", "from", "of", "re", "by", "called", "contacted", "visited", "met",
+                  "and", "about", "regarding"}
+FAMILY_WORDS = {"family", "families", "household", "twins", "residence", "kids", "clan"}
 _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic", "hospital", "at", "from", "to",
                   "with", "seen", "referred", "transferred", "attends", "attending", "via"}
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
@@ -296,6 +306,11 @@ class LexiconDetector:
                 if key and key not in self.places:
                     self.places[key] = label
                     self.place_rank[key] = r if label == "CITY" else 0
+        if not es:  # short and older names of countries that the GeoNames list spells out
+            for w in COUNTRY_ALIASES_EN:
+                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
+                self.places[key] = "COUNTRY"  # England, Arkansas is the smaller place
+                self.place_rank[key] = 0
         self.place_first: dict[str, int] = {}
         for key in self.places:
             self.place_first[key[0]] = max(self.place_first.get(key[0], 0), len(key))
@@ -587,7 +602,15 @@ class LexiconDetector:
 
     def _cue_ends_at(self, toks: list[_Tok], i: int, text: str, cues: set) -> bool:
         """Whether one of ``cues`` (tuples of normalised words) ends right before token i, on one line."""
-        for ph in cues:
+        if i < 1:
+            return False
+        by_last = _CUES_BY_LAST.get(id(cues))
+        if by_last is None or by_last[0] is not cues:  # index the cue set by its last word once
+            idx: dict[str, list[tuple]] = {}
+            for ph in cues:
+                idx.setdefault(ph[-1], []).append(ph)
+            by_last = _CUES_BY_LAST[id(cues)] = (cues, idx)
+        for ph in by_last[1].get(toks[i - 1].n, ()):
             k = len(ph)
             if i - k >= 0 and tuple(t.n for t in toks[i - k:i]) == ph and \
                     "\n" not in text[toks[i - k].start:toks[i].start] and \
@@ -847,6 +870,22 @@ class LexiconDetector:
             out.append(Span(t.start, toks[j].end, label, "lexicon:name", 0.7))
             for q in range(i, j + 1):
                 used[q] = True
+
+        # "the Osei family", "for Lindqvist household": a surname before a family word
+        covered = {(s.start, s.end) for s in out}
+        for i in range(1, n - 1):
+            t = toks[i]
+            if toks[i + 1].n not in FAMILY_WORDS or text[t.end:toks[i + 1].start] != " " \
+                    or toks[i - 1].n not in _FAMILY_BEFORE or "\n" in text[toks[i - 1].end:t.start]:
+                continue
+            if used[i] and any(a <= t.start < b for a, b in covered):
+                continue
+            if not self._cued_token(t, mode, "NICK") or (t.n in self.words and self._sentence_start(toks, i, text)):
+                continue
+            if mode == "lower" and t.n in self.first and t.n not in self.surname:
+                continue
+            out.append(Span(t.start, t.end, "PATIENT", "lexicon:name", 0.65))
+            used[i] = True
 
     def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
         """Whether token t can be the name a cue of this kind announces."""

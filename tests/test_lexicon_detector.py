@@ -385,3 +385,20 @@ def test_everyday_country_names(en, text, country):
 
 def test_family_word_after_a_verb_or_heading_is_no_cue(en):
     assert not found(en, "Social- Keep family informed. Encourage family to visit.")
+
+
+@pytest.mark.parametrize("text,store", [
+    ("We stopped at the Dunnes on Main Street for bread", "Dunnes"),
+    ("refill sent to the medco on 3rd ave", "medco"),
+])
+def test_store_named_by_its_branch(en, text, store):
+    assert (store, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "went to the store on Main and back",
+    "Transferred to the ICU on 5th floor.",
+    "walked to the park on Sunday",
+])
+def test_branch_shape_needs_an_unknown_name(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}

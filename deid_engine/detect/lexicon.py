@@ -663,6 +663,21 @@ class LexiconDetector:
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))
             for q in range(i, j + 1):
                 used[q] = True
+        # "went to the Kroger on Ridgeway", "sent to the walgreens on 5th": a store named by its branch
+        for i in range(2, n - 1):
+            t = toks[i]
+            if used[i] or toks[i - 1].n != "the" or toks[i - 2].n not in ("to", "at", "from") \
+                    or toks[i + 1].n not in ("on", "at", "in", "near", "by") or len(t.n) < 4:
+                continue
+            if t.n in self.words or t.n in self.medical or t.n in STOP or not t.text.isalpha() \
+                    or (mode == "mixed" and not t.text[:1].isupper()) or t.text.isupper():
+                continue
+            after = text[toks[i + 1].end:toks[i + 1].end + 12]
+            if not regex.match(r"[ \t]+(?:\d+(?:st|nd|rd|th)\b|\p{Lu}\p{Ll}+|\p{Ll}+[ \t]+(?:st|street|rd|road|ave|avenue)\b)",
+                               after):
+                continue
+            out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
+            used[i] = True
         if mode != "mixed":
             return
         for i in range(1, n):

@@ -402,3 +402,8 @@ def test_store_named_by_its_branch(en, text, store):
 ])
 def test_branch_shape_needs_an_unknown_name(en, text):
     assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize("text", ["Attends Church on Sundays with her sister.", "Served in the Army for 20 years."])
+def test_one_generic_word_after_employment_cue_is_no_employer(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}

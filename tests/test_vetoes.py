@@ -176,3 +176,26 @@ def test_weak_place_words_before_a_clinic_or_region_stay():
     assert _weak("Seen at the Pinewood clinic last May", "Pinewood", 0.3, "LOCATION")
     assert _weak("grew up near Meadowbrook, Texas", "Meadowbrook", 0.3, "LOCATION")
     assert not _weak("walked through the pinewood slowly", "pinewood", 0.3, "LOCATION")
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Screening today: PCL-5 41, AUDIT-C 6, sleep poor", "5 41", "DATE"),
+    ("Screening today: PCL-5 41, AUDIT-C 6", "PCL", "LOCATION"),
+    ("repeat HbA1c in three months", "HbA", "DATE"),
+    ("COVID-19 swab negative", "COVID", "NAME"),
+    ("questions to the ward clerk, ext. 3391", "3391", "PHONE"),
+    ("- Tom RN x5520", "5520", "PHONE"),
+])
+def test_scores_codes_and_extensions_are_not_phi(text, piece, label):
+    assert not _kept(text, piece, label)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("URN KLM-40218 on the wristband", "KLM", "IDNUM"),          # not a veto category
+    ("URN KLM-40218 on the wristband", "KLM", "LOCATION"),       # followed by a long number: an id prefix
+    ("list meds for the man in room 414", "414", "PHONE"),       # no extension cue: kept
+    ("PMH MI 92, CABG 95", "92", "DATE"),                        # no instrument before: a year
+    ("call 617-555-0100 x 22 after 5", "617-555-0100", "PHONE"),
+])
+def test_scores_codes_rules_keep_identifiers(text, piece, label):
+    assert _kept(text, piece, label)

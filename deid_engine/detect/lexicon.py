@@ -655,9 +655,8 @@ class LexiconDetector:
             if used[i] or not self._cue_ends_at(toks, i, text, EMPLOY_CUES):
                 continue
             j = self._proper_run(toks, text, mode, used, i)
-            if j < i or (mode == "mixed" and all(t.n in self.common and t.n not in ORG_SUFFIXES
-                                                 for t in toks[i:j + 1]) and j == i):
-                continue  # "works at Home", "job at Night"
+            if j < i or (mode == "mixed" and j == i and toks[i].n in self.common):
+                continue  # "works at Home", "attends Church": one everyday word names nothing
             if toks[i].n in self.medical or toks[i].n in FACILITY_SUFFIXES:
                 continue
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))

@@ -105,8 +105,32 @@ class NumericContextFilter:
                 cat = _category(s.label)
                 if (cat == "DATE" and vetoed_date(text, s)) or (cat == "CONTACT" and vetoed_phone(text, s)):
                     continue
+                if self.lang == "en" and _score_or_code(text, s, cat):
+                    continue
             out.append(s)
         return out
+
+
+# an instrument or test named with a hyphenated number: "PHQ-9 17", "GAD-7 12", "PCL-5"
+_INSTRUMENT_BEFORE = regex.compile(r"\b\p{Lu}[\p{Lu}\p{Ll}]{1,6}-$")
+
+
+def _score_or_code(text: str, s: Span, cat: str) -> bool:
+    """Numbers and codes the tagger took for PHI: the number of a scale and its score
+    (``PHQ-[9 17]``), a scale name glued to its number (``[PHQ]-9``, ``[HbA]1c``), a bare
+    internal extension (``x[4472]``)."""
+    piece = text[s.start:s.end]
+    if cat == "DATE" and regex.fullmatch(r"\d{1,2}(?:[ \t]+\d{1,3})?", piece) and \
+            _INSTRUMENT_BEFORE.search(text, max(0, s.start - 9), s.start):
+        return True
+    if cat in ("DATE", "LOCATION", "NAME") and regex.fullmatch(r"[\p{L}]{2,6}", piece) and \
+            regex.match(r"-?\d{1,2}(?![\d-])", text[s.end:s.end + 4]) and sum(c.isupper() for c in piece) >= 2:
+        return True  # "PHQ-9", "HbA1c", "GAD-7": a code, not a word
+    if cat == "CONTACT" and s.label in ("PHONE", "FAX", "CONTACT"):
+        if regex.fullmatch(r"\d{3,5}", piece) and regex.search(r"(?i)(?:\bx|\bext\.?|\bextension)[ \t]*$",
+                                                                  text[max(0, s.start - 12):s.start]):
+            return True  # a bare internal extension
+    return False
 
 
 def _place_after(text: str, s: Span) -> bool:

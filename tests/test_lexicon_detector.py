@@ -407,3 +407,8 @@ def test_branch_shape_needs_an_unknown_name(en, text):
 @pytest.mark.parametrize("text", ["Attends Church on Sundays with her sister.", "Served in the Army for 20 years."])
 def test_one_generic_word_after_employment_cue_is_no_employer(en, text):
     assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+def test_employer_run_stops_before_a_contraction(en):
+    got = found(en, "I work at Haverford Plumbing Supply and I'm on ladders all day.")
+    assert ("Haverford Plumbing Supply", "ORGANIZATION") in got

@@ -258,7 +258,7 @@ def test_english_word_rules_leave_spanish_alone():
 
 @pytest.mark.parametrize("text,word", [
     ("Treated in Durbanville, South Africa, in 2010", "Durbanville"),
-    ("Last seen at the Warfarin clinic in May", "Warfarin"),   # a drug-like word before 'clinic'
+    ("Last seen at the Ambien clinic in May", "Ambien"),       # a drug name before "clinic": a place
 ])
 def test_place_evidence_after_a_span_keeps_it(text, word):
     assert len(run_filter(text, word, "LOCATION")) == 1
@@ -275,3 +275,26 @@ def test_hyphenated_compound_split_by_the_tagger_is_dropped_whole():
     b = text.index("acquired")
     spans = [Span(a, a + 8, "LOCATION", "tagger:en", 0.6), Span(b, b + 8, "LOCATION", "tagger:en", 0.3)]
     assert f.filter(Document(text), spans) == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Follow up in Heart Failure Clinic in 2 weeks", "Heart Failure Clinic"),
+    ("Referred to the Falls Clinic", "Falls Clinic"),
+    ("Anticoagulation Service will call with doses", "Anticoagulation Service"),
+])
+def test_condition_clinics_are_services(text, word):
+    assert run_filter(text, word, "HOSPITAL") == []
+
+
+def test_a_chain_of_service_pieces_stays_with_its_name():
+    f = ProtectedTermsFilter("en")
+    text = "copied to Castlegate Medical Practice today"
+    spans = [Span(text.index(w), text.index(w) + len(w), lab, src, 0.8) for w, lab, src in (
+        ("Castlegate", "LOCATION", "tagger:en"), ("Medical", "LOCATION", "tagger:en"),
+        ("Practice", "HOSPITAL", "lexicon:facility"))]
+    assert len(f.filter(Document(text), spans)) == 3
+    # a name piece labelled as a person still anchors a place piece (the tagger mixes them up)
+    text = "rehab at the Bayview Wellness Pavilion"
+    spans = [Span(text.index("Bayview"), text.index("Bayview") + 7, "LOCATION", "tagger:en", 0.8),
+             Span(text.index("Wellness"), len(text), "RELATIVE", "tagger:en", 0.8)]
+    assert len(f.filter(Document(text), spans)) == 2

@@ -199,3 +199,8 @@ def test_scores_codes_and_extensions_are_not_phi(text, piece, label):
 ])
 def test_scores_codes_rules_keep_identifiers(text, piece, label):
     assert _kept(text, piece, label)
+
+
+def test_acronyms_are_no_dates_but_month_capitals_are():
+    assert not _kept("Dr Farah Qureshi, GP Partner", "GP")
+    assert _kept("SEEN IN MAY BY DR X", "MAY")

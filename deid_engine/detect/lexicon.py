@@ -632,8 +632,9 @@ class LexiconDetector:
                     break
             if mode == "mixed":
                 ok = (t.text[:1].isupper() and t.n not in DISCOURSE_WORDS and t.n not in self._titles
-                      and not (j < i and t.n in STOP)) or (j >= i and t.n in ("of", "and") and j + 2 < n
-                                                          and toks[j + 2].text[:1].isupper())
+                      and not _CONTRACTION.search(t.text) and not (j < i and t.n in STOP)) or (
+                    j >= i and t.n in ("of", "and") and j + 2 < n and toks[j + 2].text[:1].isupper()
+                    and toks[j + 2].n not in DISCOURSE_WORDS and not _CONTRACTION.search(toks[j + 2].text))
             elif mode == "lower":
                 ok = (t.n not in self.words and t.n not in STOP and len(t.n) >= 3 and t.text.isalpha())
             else:

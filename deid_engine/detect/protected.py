@@ -78,7 +78,17 @@ SERVICE_WORDS = frozenset({
     "counselling", "addiction", "substance", "same-day", "sexual",
     "interventional", "invasive", "noninvasive", "non-invasive", "critical", "intensive", "acute", "chronic",
     "pulm", "resp", "neuro", "cards", "onc", "derm", "uro", "peds", "psych", "endo", "heme", "id", "cv",
-    "cardiopulmonary", "vascular", "hepatobiliary", "colorectal", "bariatric", "spinal", "stroke", "cancer",
+    "cardiopulmonary", "hepatobiliary", "spinal", "stroke", "cancer",
+    # conditions and programmes clinics are named after ("Heart Failure Clinic", "Falls Clinic")
+    "failure", "anticoagulation", "coumadin", "warfarin", "inr", "lipid", "lipids", "fracture", "falls",
+    "asthma", "copd", "hypertension", "epilepsy", "seizure", "headache", "migraine", "continence",
+    "incontinence", "bone", "density", "osteoporosis", "arrhythmia", "pacemaker", "device", "lymphedema",
+    "lymphoedema", "ostomy", "stoma", "smoking", "cessation", "vaccine", "vaccination", "immunization",
+    "immunisation", "tb", "hepatitis", "sickle", "cell", "cystic", "fibrosis", "obesity", "thyroid",
+    "glaucoma", "cataract", "retina", "cornea", "concussion", "movement", "disorders", "disorder",
+    "dementia", "autism", "adhd", "eating", "feeding", "lactation", "prenatal", "antenatal", "postnatal",
+    "well-baby", "newborn", "fetal", "foot", "skin", "hand", "joint", "arthritis", "gout", "lupus",
+    "transfusion", "anemia", "anaemia", "coagulation", "hemophilia", "haemophilia", "allergies",
     # the heads themselves and the glue between words
     "clinic", "clinics", "center", "centre", "centers", "centres", "department", "dept", "unit", "units",
     "service", "services", "office", "practice", "program", "programme", "team", "division", "section",
@@ -367,18 +377,28 @@ class ProtectedTermsFilter:
 
 
 def _glued(ordered: list[Span], text: str, weak: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Spans that touch a neighbour outside ``weak`` across at most a space or a hyphen on one
-    line: pieces of one entity that merging split (``Maplewood`` + ``Pediatrics``, ``Tri-County``)."""
-    out: set[tuple[int, int]] = set()
+    """Name or place spans joined, across at most a space or a hyphen on one line and through a
+    chain of such neighbours (the tagger mixes the two up), to a span outside ``weak``: pieces of one entity that merging
+    split (``Maplewood`` + ``Pediatrics``, ``Castlegate`` + ``Medical`` + ``Practice``, ``Tri-County``)."""
+    def cat(s: Span) -> str:
+        return category_of(s.label) if is_label(s.label) else s.label
+
+    pairs = []
     for a, b in zip(ordered, ordered[1:]):
         gap = text[a.end:b.start]
-        if a.end <= b.start and len(gap) <= 2 and all(c in " \t-" for c in gap):
-            ka, kb = (a.start, a.end), (b.start, b.end)
-            if kb not in weak:
-                out.add(ka)
-            if ka not in weak:
-                out.add(kb)
-    return out
+        if a.end <= b.start and len(gap) <= 2 and all(c in " \t-" for c in gap) \
+                and cat(a) in ("NAME", "LOCATION") and cat(b) in ("NAME", "LOCATION"):
+            pairs.append(((a.start, a.end), (b.start, b.end)))
+    anchored = {k for p in pairs for k in p if k not in weak}
+    changed = True
+    while changed:
+        changed = False
+        for ka, kb in pairs:
+            for x, y in ((ka, kb), (kb, ka)):
+                if x in anchored and y not in anchored:
+                    anchored.add(y)
+                    changed = True
+    return anchored
 
 
 def _trim(span: Span, text: str) -> Span:

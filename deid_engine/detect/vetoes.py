@@ -111,6 +111,10 @@ class NumericContextFilter:
         return out
 
 
+# all-caps words that are dates ("MAY", "JUNE", "XMAS", weekday and month abbreviations)
+_DATE_ACRONYMS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "june", "jul", "july", "aug", "sep", "sept",
+                            "oct", "nov", "dec", "xmas", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
+                            "sat", "sun", "noel"})
 # an instrument or test named with a hyphenated number: "PHQ-9 17", "GAD-7 12", "PCL-5"
 _INSTRUMENT_BEFORE = regex.compile(r"\b\p{Lu}[\p{Lu}\p{Ll}]{1,6}-$")
 
@@ -120,6 +124,8 @@ def _score_or_code(text: str, s: Span, cat: str) -> bool:
     (``PHQ-[9 17]``), a scale name glued to its number (``[PHQ]-9``, ``[HbA]1c``), a bare
     internal extension (``x[4472]``)."""
     piece = text[s.start:s.end]
+    if cat == "DATE" and regex.fullmatch(r"\p{Lu}{2,4}", piece) and piece.casefold() not in _DATE_ACRONYMS:
+        return True  # "GP", "ENT": an acronym is no date
     if cat == "DATE" and regex.fullmatch(r"\d{1,2}(?:[ \t]+\d{1,3})?", piece) and \
             _INSTRUMENT_BEFORE.search(text, max(0, s.start - 9), s.start):
         return True

@@ -204,3 +204,19 @@ def test_scores_codes_rules_keep_identifiers(text, piece, label):
 def test_acronyms_are_no_dates_but_month_capitals_are():
     assert not _kept("Dr Farah Qureshi, GP Partner", "GP")
     assert _kept("SEEN IN MAY BY DR X", "MAY")
+
+
+@pytest.mark.parametrize("text,span,expected", [
+    ("NOTE 03/14/2024 07:00 pt seen", (5, 18), "03/14/2024"),
+    ("admitted 3/2/2023  16:45 from", (9, 21), "3/2/2023"),
+    ("on 03/14/2024 07:00", (3, 13), "03/14/2024"),          # already clean
+    ("seen 3/4 14 times", (5, 11), "3/4 14"),                # not a clock time: unchanged
+    ("dated 2/2/2020 7", (6, 16), "2/2/2020 7"),              # no ':MM' after it: unchanged
+])
+def test_date_span_does_not_end_inside_a_clock_time(text, span, expected):
+    from deid_engine.detect.vetoes import NumericContextFilter
+    from deid_engine.types import Document, Span
+
+    f = NumericContextFilter("en")
+    out = f.filter(Document(text), [Span(span[0], span[1], "DATE", "pattern:date_numeric", 0.9)])
+    assert [text[s.start:s.end] for s in out] == [expected]

@@ -107,8 +107,25 @@ class NumericContextFilter:
                     continue
                 if self.lang == "en" and _score_or_code(text, s, cat):
                     continue
+            if source_family(s.source) != "user" and _category(s.label) == "DATE":
+                s = _trim_time_tail(text, s)
             out.append(s)
         return out
+
+
+# a date span that runs into the hour of a clock time: "03/14/2024 [07]:00"
+_TIME_TAIL = regex.compile(r"[ \t]+(?:[01]?\d|2[0-3])$")
+_TIME_REST = regex.compile(r":[0-5]\d\b")
+
+
+def _trim_time_tail(text: str, s: Span) -> Span:
+    """A DATE span whose last piece is the hour of a clock time (``03/14/2024 07`` before
+    ``:00``) ends before that hour: times are not PHI, and half a time is noise to a reviewer."""
+    piece = text[s.start:s.end]
+    m = _TIME_TAIL.search(piece)
+    if m is None or m.start() == 0 or not _TIME_REST.match(text, s.end):
+        return s
+    return Span(s.start, s.start + m.start(), s.label, s.source, s.confidence, s.explanation)
 
 
 # all-caps words that are dates ("MAY", "JUNE", "XMAS", weekday and month abbreviations)

@@ -114,3 +114,18 @@ def test_repeats_need_a_real_name_and_whole_words(text, name):
 
 def test_low_confidence_names_are_not_spread():
     assert len(_repeat("Ms Oyelaran? Oyelaran", "Oyelaran", conf=0.3)) == 1
+
+
+@pytest.mark.parametrize("text,name,kept", [
+    ("Hi Dr Mbeki - quick question about bed 12", "Mbeki - quick", "Mbeki"),
+    ("Seen by Anna Lund today in clinic", "Anna Lund today", "Anna Lund"),
+    ("Consultant: Pieter van der Berg, cardiology", "Pieter van der Berg", "Pieter van der Berg"),
+    ("Referred by Maria da Silva for review", "Maria da Silva", "Maria da Silva"),
+    ("seen by dr smith today", "dr smith today", "smith today"),   # lower-case name: no case signal
+])
+def test_capitalised_names_shed_lower_case_tails(text, name, kept):
+    assert _grow(text, name) == [kept]
+
+
+def test_lower_case_hyphen_part_stays_in_a_name():
+    assert _grow("family meeting with Dr. Retterer-moore and RN", "Retterer-moore") == ["Retterer-moore"]

@@ -298,3 +298,8 @@ def test_a_chain_of_service_pieces_stays_with_its_name():
     spans = [Span(text.index("Bayview"), text.index("Bayview") + 7, "LOCATION", "tagger:en", 0.8),
              Span(text.index("Wellness"), len(text), "RELATIVE", "tagger:en", 0.8)]
     assert len(f.filter(Document(text), spans)) == 2
+
+
+def test_weekdays_are_not_places_or_names():
+    assert run_filter("goes to the day centre on Tuesdays and Fridays", "Tuesdays", "LOCATION") == []
+    assert run_filter("Thursday was a better day", "Thursday", "PATIENT") == []

@@ -39,6 +39,17 @@ ROLE_WORDS = frozenset({
     "stepmother", "stepfather", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame",
     "my", "his", "her", "their", "our", "the",
 })
+# trailing lower-case words (not name particles) after a capitalised name, with any separator
+_LOWER_TAIL = regex.compile(r"(?:[ \t]+[-–][ \t]*|[ \t]*[-–][ \t]+|[ \t]*[,:;][ \t]*|[ \t]+)(?!(?:de|del|da|das|do|dos|di|du|la|le|van|von|der|den|"
+                            r"ten|ter|bin|binti|ibn|al|el|y|e|st)\b)\p{Ll}+(?:[ \t]+\p{Ll}+)*[ \t]*$")
+
+
+def _mixed_case(text: str) -> bool:
+    up = sum(c.isupper() for c in text)
+    low = sum(c.islower() for c in text)
+    return up + low > 0 and 0.02 <= up / (up + low) <= 0.7
+
+
 _ROLE_TOKEN = regex.compile(r"\p{L}+\.?")
 _INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[A-Z])(?P<dot>\.)?[ \t]{0,2}$")
 _HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,})-$")
@@ -82,6 +93,7 @@ class NameExtentFilter:
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         text = document.text
         ordered = sorted(spans, key=lambda s: s.start)
+        mixed = _mixed_case(text)
         if self.lang == "en":  # the role words are English
             ordered = self._drop_cue_spans(text, ordered)
         out: list[Span] = []
@@ -119,6 +131,11 @@ class NameExtentFilter:
                     start += 1  # ". vincent": a span never starts with punctuation
                 while end > start + 1 and text[end - 1] in ",;:-( \t":
                     end -= 1
+                if self.lang == "en" and mixed and text[start:start + 1].isupper():
+                    # "Mbeki - quick": a capitalised name does not run on into lower-case words
+                    m = _LOWER_TAIL.search(text, start, end)
+                    if m and m.start() > start:
+                        end = m.start()
                 if (start, end) != (s.start, s.end) and end > start:
                     new = s.with_bounds(start, end)
             out.append(new)

@@ -108,6 +108,7 @@ _POSSESSIVE_HEAD_AFTER = regex.compile(r"[ \t]+\p{Ll}+['’]s?[ \t]+(\p{L}+)")
 # cue words right before a span that make a dictionary word a name ("call me Sunny", "Dr. Rich")
 _NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:call(?:ed)?[ \t]+me|name[ \t]+is|named|goes[ \t]+by|known[ \t]+as|"
                                  r"nickname[ \t]+is)[ \t]+$")
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 FUZZY_MIN = 6
 USER_LIST_REFRESH_S = 1.0
 
@@ -281,7 +282,8 @@ class ProtectedTermsFilter:
             n = norm(p)
             if not n.isalpha() or n in self._names:
                 return False
-            if n not in self._dictionary and not (len(n) >= 6 and _CLINICAL_SUFFIX.search(n)):
+            if n not in self._dictionary and not (len(n) >= 6 and _CLINICAL_SUFFIX.search(n)) \
+                    and n.removesuffix("s") not in _WEEKDAYS:
                 return False
         return True
 
@@ -321,6 +323,8 @@ class ProtectedTermsFilter:
             m = regex.match(r"[-‐]\p{Ll}+", text[b:])
             b += m.end() if m else 1
         words = _WORD.findall(text[a:b])
+        if len(words) == 1 and norm(words[0]).removesuffix("s") in _WEEKDAYS and not self._name_cue(text, s):
+            return True  # "on Tuesdays": a day, not a place or a person
         if cat == "LOCATION" and (a, b) == (s.start, s.end):
             return False  # places: only the hyphenated compound case ("Community-acquired")
         return self._word_name(text, s, words)

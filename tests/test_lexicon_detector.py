@@ -412,3 +412,12 @@ def test_one_generic_word_after_employment_cue_is_no_employer(en, text):
 def test_employer_run_stops_before_a_contraction(en):
     got = found(en, "I work at Haverford Plumbing Supply and I'm on ladders all day.")
     assert ("Haverford Plumbing Supply", "ORGANIZATION") in got
+
+
+def test_apostrophe_less_contractions_are_not_names(en):
+    got = found(en, "therapist thats hard to hear client yeah im ok nurse dont worry")
+    assert not got, got
+
+
+def test_driving_for_a_company(en):
+    assert ("lyftco", "ORGANIZATION") in found(en, "patient i drive for lyftco mostly nights")

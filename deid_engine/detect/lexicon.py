@@ -136,7 +136,12 @@ DISCOURSE_WORDS = {"ok", "okay", "okey", "k", "alright", "allright", "aight", "y
                    "these", "those", "there", "here", "and", "but", "or", "if", "let", "lets", "let's", "just",
                    "maybe", "absolutely", "definitely", "exactly", "correct", "true", "indeed", "understood",
                    "see", "look", "listen", "wait", "doc", "doctor", "nurse", "mum", "mom", "ma'am", "maam", "sir",
-                   "sweetie", "everyone", "everybody", "nobody", "someone"}
+                   "sweetie", "everyone", "everybody", "nobody", "someone",
+                   # contractions as speech-to-text writes them, without the apostrophe
+                   "thats", "im", "ive", "youre", "youve", "youll", "theyre", "dont", "cant", "wont", "didnt",
+                   "doesnt", "isnt", "wasnt", "arent", "werent", "hes", "shes", "whats", "itll", "thatll",
+                   "gonna", "wanna", "gotta", "yall", "aint", "shouldnt", "couldnt", "wouldnt", "havent",
+                   "hasnt", "hadnt", "theres", "heres", "whos", "wheres", "hows", "ok'd", "alrighty"}
 # "I'll", "you're", "we've", "don't": contractions are never names
 _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 # Strong cues for a lone (first) name that may be missing from the name lists (``_cued``):
@@ -183,7 +188,8 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
                ("employed", "with"), ("retired", "from"), ("job", "at"), ("job", "with"), ("jobs", "at"),
                ("employee", "of"), ("employer", "is"), ("volunteers", "at"), ("volunteer", "at"),
-               ("teaches", "at"), ("studies", "at"), ("student", "at"), ("enrolled", "at"), ("attends",),
+               ("teaches", "at"), ("studies", "at"), ("drive", "for"), ("drives", "for"), ("driving", "for"),
+               ("deliver", "for"), ("delivers", "for"), ("cleans", "for"), ("clean", "for"), ("student", "at"), ("enrolled", "at"), ("attends",),
                ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
                ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
 # strong cues for a town or country, known to the lexicons or not ("grew up in Kunming")

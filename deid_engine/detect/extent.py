@@ -45,9 +45,10 @@ _LOWER_TAIL = regex.compile(r"(?:[ \t]+[-–][ \t]*|[ \t]*[-–][ \t]+|[ \t]*[,:
 
 
 def _mixed_case(text: str) -> bool:
-    up = sum(c.isupper() for c in text)
-    low = sum(c.islower() for c in text)
-    return up + low > 0 and 0.02 <= up / (up + low) <= 0.7
+    """Mixed-case text (the lexicon detector's definition: 2-70% capitals)."""
+    from .lexicon import LexiconDetector
+
+    return LexiconDetector._case_mode(text) == "mixed"
 
 
 _ROLE_TOKEN = regex.compile(r"\p{L}+\.?")
@@ -93,7 +94,7 @@ class NameExtentFilter:
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         text = document.text
         ordered = sorted(spans, key=lambda s: s.start)
-        mixed = _mixed_case(text)
+        mixed = None  # computed on the first capitalised name
         if self.lang == "en":  # the role words are English
             ordered = self._drop_cue_spans(text, ordered)
         out: list[Span] = []
@@ -131,7 +132,8 @@ class NameExtentFilter:
                     start += 1  # ". vincent": a span never starts with punctuation
                 while end > start + 1 and text[end - 1] in ",;:-( \t":
                     end -= 1
-                if self.lang == "en" and mixed and text[start:start + 1].isupper():
+                if self.lang == "en" and text[start:start + 1].isupper() and (
+                        mixed if mixed is not None else (mixed := _mixed_case(text))):
                     # "Mbeki - quick": a capitalised name does not run on into lower-case words
                     m = _LOWER_TAIL.search(text, start, end)
                     if m and m.start() > start:

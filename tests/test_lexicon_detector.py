@@ -421,3 +421,12 @@ def test_apostrophe_less_contractions_are_not_names(en):
 
 def test_driving_for_a_company(en):
     assert ("lyftco", "ORGANIZATION") in found(en, "patient i drive for lyftco mostly nights")
+
+
+def test_employer_starting_with_a_medical_word(en):
+    assert ("General Motors", "ORGANIZATION") in found(en, "then worked at General Motors for 30 years")
+    assert not {s for s, lab in found(en, "She works at Mental Health Services downtown") if lab == "ORGANIZATION"}
+
+
+def test_employment_cue_before_a_generic_service(en):
+    assert not {s for s, lab in found(en, "she works at the Community Center on weekends") if lab == "ORGANIZATION"}

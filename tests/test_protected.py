@@ -303,3 +303,8 @@ def test_a_chain_of_service_pieces_stays_with_its_name():
 def test_weekdays_are_not_places_or_names():
     assert run_filter("goes to the day centre on Tuesdays and Fridays", "Tuesdays", "LOCATION") == []
     assert run_filter("Thursday was a better day", "Thursday", "PATIENT") == []
+
+
+def test_programme_clinics_are_services():
+    assert run_filter("note for the Return to Work Clinic", "Work Clinic", "HOSPITAL") == []
+    assert run_filter("Refer to Diabetes Education Program", "Diabetes Education Program", "ORGANIZATION") == []

@@ -638,7 +638,8 @@ class LexiconDetector:
                     break
             if mode == "mixed":
                 ok = (t.text[:1].isupper() and t.n not in DISCOURSE_WORDS and t.n not in self._titles
-                      and not _CONTRACTION.search(t.text) and not (j < i and t.n in STOP)) or (
+                      and not _CONTRACTION.search(t.text)
+                      and not (j < i and t.n in STOP and t.n not in FACILITY_NAME_WORDS)) or (
                     j >= i and t.n in ("of", "and") and j + 2 < n and toks[j + 2].text[:1].isupper()
                     and toks[j + 2].n not in DISCOURSE_WORDS and not _CONTRACTION.search(toks[j + 2].text))
             elif mode == "lower":
@@ -657,6 +658,9 @@ class LexiconDetector:
         and names ending in a company/school/club word (``Little Acorns Preschool``) -> ORGANIZATION."""
         if self.lang != "en" or mode not in ("mixed", "lower"):
             return
+        from .protected import SERVICE_WORDS
+
+        service = SERVICE_WORDS | FACILITY_SUFFIXES
         n = len(toks)
         for i in range(1, n):
             if used[i] or not self._cue_ends_at(toks, i, text, EMPLOY_CUES):
@@ -664,8 +668,8 @@ class LexiconDetector:
             j = self._proper_run(toks, text, mode, used, i)
             if j < i or (mode == "mixed" and j == i and toks[i].n in self.common):
                 continue  # "works at Home", "attends Church": one everyday word names nothing
-            if toks[i].n in self.medical or toks[i].n in FACILITY_SUFFIXES:
-                continue
+            if all(t.n in self.medical or t.n in service or t.n in STOP for t in toks[i:j + 1]):
+                continue  # "works at Cardiology", "job at Mental Health": a service, not an employer
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))
             for q in range(i, j + 1):
                 used[q] = True

@@ -89,6 +89,7 @@ SERVICE_WORDS = frozenset({
     "dementia", "autism", "adhd", "eating", "feeding", "lactation", "prenatal", "antenatal", "postnatal",
     "well-baby", "newborn", "fetal", "foot", "skin", "hand", "joint", "arthritis", "gout", "lupus",
     "transfusion", "anemia", "anaemia", "coagulation", "hemophilia", "haemophilia", "allergies",
+    "return", "work", "education", "support", "recovery", "assessment", "screening", "testing",
     # the heads themselves and the glue between words
     "clinic", "clinics", "center", "centre", "centers", "centres", "department", "dept", "unit", "units",
     "service", "services", "office", "practice", "program", "programme", "team", "division", "section",

@@ -91,6 +91,12 @@ def main(argv: list[str] | None = None) -> int:
           f"model={args.model or 'default'} ages={args.ages or 'setting'} "
           f"seconds={dt:.2f}")
     print(rep.format_table())
+    if args.corpus == "physionet" or args.folder:
+        print("\nname labels (token recall):")
+        for lbl in ("DOCTOR", "PATIENT", "RELATIVE"):
+            r = rep.label_token_recall.get(lbl)
+            if r and r.total:
+                print(f"  {lbl:<16}{r.recall:>8.4f}{r.total:>8}")
     if args.corpus == "meddocan":
         print("\npattern categories (token recall):")
         for lbl in PATTERN_LABELS:

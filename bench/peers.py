@@ -94,6 +94,25 @@ def setup_venv(python: Path) -> int:
     return 0
 
 
+class _ProbeDoc:
+    """A probe-set text in the shape ``load_dev`` returns (name, text, spans, document)."""
+
+    def __init__(self, name: str, text: str, spans: list):
+        from deid_engine.types import Document
+
+        self.name, self.text, self.spans = name, text, spans
+        self.document = Document(text, name=name)
+
+
+def load_probe(split: str, limit: int):
+    """The invented English probe set (docs/probe.md): out-of-domain text for both sides."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from probe_eval import PROBE_DIR, parse_probe
+
+    docs = [_ProbeDoc(i, t, sp) for i, _k, t, sp in parse_probe(PROBE_DIR / f"{split}.txt")]
+    return docs[:limit] if limit else docs
+
+
 def load_dev(data: Path | None, limit: int):
     folder = (data or default_data_dir()) / "physionet-deid" / "train"
     docs = [d for d in iter_brat_folder(folder, taxonomy_labels) if physionet_split(d.name) == "dev"]
@@ -208,19 +227,22 @@ def main(argv: list[str] | None = None) -> int:
                     help="philter-lite: seconds one filter's regex may run on one note before it is stopped "
                          "(its catastrophic backtracking on ALL-CAPS notes otherwise hangs; 0: never stop)")
     ap.add_argument("--json", type=Path, default=None, help="also write full reports as JSON (no note text)")
+    ap.add_argument("--probe", choices=("tune", "check"), default=None,
+                    help="score the invented English probe set (docs/probe.md) instead of PhysioNet dev")
     args = ap.parse_args(argv)
     python = peers_python(args.peers_python)
     if args.setup:
         return setup_venv(python)
 
-    docs = load_dev(args.data, args.limit)
+    docs = load_probe(args.probe, args.limit) if args.probe else load_dev(args.data, args.limit)
     if not docs:
         print("no PhysioNet dev notes found", file=sys.stderr)
         return 2
     texts = {d.name: d.text for d in docs}
     gold = {d.name: list(d.spans) for d in docs}
     chars = sum(len(t) for t in texts.values())
-    print(f"corpus=physionet-deid split=dev notes={len(docs)} chars={chars} gold_spans={sum(map(len, gold.values()))}")
+    corpus = f"probe split={args.probe}" if args.probe else "physionet-deid split=dev"
+    print(f"corpus={corpus} notes={len(docs)} chars={chars} gold_spans={sum(map(len, gold.values()))}")
 
     results: list[Result] = []
     peers = [p for p in args.peers.split(",") if p]

@@ -430,3 +430,34 @@ def test_employer_starting_with_a_medical_word(en):
 
 def test_employment_cue_before_a_generic_service(en):
     assert not {s for s, lab in found(en, "she works at the Community Center on weekends") if lab == "ORGANIZATION"}
+
+
+# -- conversational text: lone names (tune2 probe work) ---------------------------------------
+NAME_LABELS = {"PATIENT", "DOCTOR", "RELATIVE"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("is svetlana back from x ray yet", "svetlana"),  # listed first name, no dictionary word, any rank
+    ("hannelore rang again about the forms", "hannelore"),
+    ("please ask okafor about the scan", "okafor"),  # a verb addressed at a person
+    ("can you tell sorensen the bloods are back", "sorensen"),
+    ("page nakamura when the film is up", "nakamura"),
+    ("hello, this is kwabena from the lab", "kwabena"),  # an introduction
+    ("morning is this adaeze", "adaeze"),
+    ("i'm tobiah and i'll be with you today", "tobiah"),
+    ("my grandma olesya brought me", "olesya"),
+])
+def test_lone_names_in_conversational_text(en, text, name):
+    assert name in {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text", [
+    "ask about the rash and tell him to rest",
+    "this is normal for her age, is this painful",
+    "its fine, page the registrar if the pressure drops",
+    "told them to text back when the dressing is changed",
+    "pupils perla, moving all limbs",  # a misspelt abbreviation, not a first name
+    "grandma said the cough is better",
+])
+def test_no_lone_names_from_conversational_words(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}

@@ -71,7 +71,7 @@ DOCTOR_PHRASES = {("seen", "by"), ("evaluated", "by"), ("examined", "by"), ("fol
 RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "sons", "daughters", "brothers", "sisters", "children",
                  "nieces", "nephews", "grandchildren", "grandsons", "granddaughters", "grandaughter", "grandaughters", "mother", "father", "mom", "dad", "sister",
                  "brother", "sis", "bro", "niece", "nephew", "aunt", "uncle", "cousin", "grandson",
-                 "granddaughter", "grandmother", "grandfather", "fiance", "fiancee", "girlfriend", "boyfriend",
+                 "granddaughter", "grandmother", "grandfather", "grandma", "grandpa", "granny", "nana", "fiance", "fiancee", "girlfriend", "boyfriend",
                  "partner", "spouse", "friend", "neighbor", "neighbour", "proxy", "hcp", "guardian", "sibling",
                  "esposa", "esposo", "marido", "mujer", "hijo", "hija", "madre", "padre", "hermana", "hermano",
                  "sobrina", "sobrino", "nieta", "nieto", "tia", "tio", "abuela", "abuelo", "pareja", "novia",
@@ -91,7 +91,10 @@ TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dn
               "senor", "señora", "senora"}
 WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with"), ("talked", "to"),
              ("named",), ("name", "is"), ("visited", "by"), ("visit", "from"), ("call", "from"),
-             ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person")}
+             ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person"),
+             # conversational verbs addressed at a person: "ask li", "tell okafor", "page sorensen"
+             ("ask",), ("asked",), ("tell",), ("told",), ("page",), ("text",), ("texted",),
+             ("covering", "for"), ("spoke", "with"), ("message", "from"), ("put", "down")}
 # words that may follow a relative's name ("son bill called", "wife, rose, left")
 AFTER_RELATIVE = {"called", "calls", "visited", "visiting", "visits", "arrived", "here", "updated", "aware", "was",
                   "is", "states", "stated", "said", "wants", "spoke", "came", "left", "phoned", "present", "at",
@@ -147,7 +150,8 @@ _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 # Strong cues for a lone (first) name that may be missing from the name lists (``_cued``):
 # a nickname phrase, a staff role, "Pt", a vocative at the end of a turn ("Thank you, Noor.").
 NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("known", "as"), ("name", "is"),
-             ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",)}
+             ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",),
+             ("this", "is"), ("is", "this"), ("its",), ("it's",), ("im",), ("i'm",), ("you", "are"), ("are", "you")}
 ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
              "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
@@ -253,6 +257,8 @@ class LexiconDetector:
         self.name = "lexicon"
         self.bare_name_rank = bare_name_rank
         self.bare_surname_rank = bare_surname_rank
+        self.any_rank_first = True
+        self._medical_list: list[str] | None = None
         self._loaded = False
 
     # -- loading -------------------------------------------------------------------
@@ -344,6 +350,16 @@ class LexiconDetector:
 
     def _is_blocked(self, n: str) -> bool:
         return n in self.common or n in self.medical
+
+    def _near_medical(self, n: str) -> bool:
+        """A misspelt medical term or abbreviation (``perla`` for PERRLA), Levenshtein distance 1."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        if self._medical_list is None:
+            self._medical_list = sorted(w for w in self.medical if len(w) >= 3)
+        return process.extractOne(n, self._medical_list, scorer=Levenshtein.distance, processor=None,
+                                  score_cutoff=1) is not None
 
     def _fuzzy_name(self, n: str) -> bool:
         if len(n) < 4:
@@ -1119,7 +1135,11 @@ class LexiconDetector:
                 elif self._credential_after(toks, j, text):
                     conf, label = 0.85, "DOCTOR"
                 elif (in_first and self.first[t.n] < self.bare_name_rank) or (
-                        in_sur and self.surname[t.n] < self.bare_surname_rank):
+                        in_sur and self.surname[t.n] < self.bare_surname_rank) or (
+                        # conversational text (mixed or lower case): a listed first name that no
+                        # dictionary knows is a name at any rank ("is svetlana still here")
+                        self.any_rank_first and in_first and mode in ("lower", "mixed") and self.lang == "en" and len(t.n) >= 4
+                        and t.n not in self.words and not self._near_medical(t.n)):
                     if len(t.n) >= 3:
                         conf = 0.55 if mode == "mixed" else 0.45
                 label = label or "PATIENT"

@@ -129,3 +129,12 @@ def test_capitalised_names_shed_lower_case_tails(text, name, kept):
 
 def test_lower_case_hyphen_part_stays_in_a_name():
     assert _grow("family meeting with Dr. Retterer-moore and RN", "Retterer-moore") == ["Retterer-moore"]
+
+
+def test_lower_case_copy_of_a_name_in_mixed_text():
+    text = "Chat log\nTemitope: can you see bed 4?\nRoberto: yes, on my way, thanks temitope"
+    got = _repeat(text, "Temitope", "DOCTOR")
+    assert got.count(("temitope", "DOCTOR")) == 1
+    # a lower-case copy that opens a sentence, or a copy that is an English word, is not taken
+    assert len(_repeat("Seen by Dr. Quist. quist is spelt wrong here.", "Quist")) == 1
+    assert len(_repeat("Mrs. Hope Adebayo came. She has hope.", "Hope")) == 1

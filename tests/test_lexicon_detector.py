@@ -461,3 +461,18 @@ def test_lone_names_in_conversational_text(en, text, name):
 ])
 def test_no_lone_names_from_conversational_words(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+def test_chat_speakers_that_are_no_words_are_names(en):
+    text = "Secure chat\nOlusegun: bed 9 wants you\nKatarzyna: on my way\nOlusegun: thanks"
+    got = {t for t, lab in found(en, text) if lab in NAME_LABELS}
+    assert {"Olusegun", "Katarzyna"} <= got
+
+
+@pytest.mark.parametrize("text", [
+    "Plan: rest\nPlan: fluids\nSubject: refill\nSubject: again",   # words
+    "HPI: cough\nHPI: fever",                                       # acronyms
+    "Zorblax: once only",                                           # a single line is no speaker
+])
+def test_headings_are_not_speakers(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}

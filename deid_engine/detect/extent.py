@@ -200,6 +200,10 @@ class NameRepeatFilter:
             return spans
         mixed = LexiconDetector._case_mode(text) == "mixed"
         flags = 0 if mixed else regex.IGNORECASE
+        copies: set[str] = set()
+        if mixed:  # "Ngozi: ..." then "thanks ngozi": a lower-case copy of a non-word name counts too
+            copies = {w.lower() for w in keep if not w.islower() and w.lower() not in keep}
+            keep.update({w.lower(): lab for w, lab in list(keep.items()) if w.lower() in copies})
         alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
         rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags)
         taken = sorted((s.start, s.end) for s in spans)
@@ -211,6 +215,8 @@ class NameRepeatFilter:
             k = bisect.bisect_right(taken, (a, len(text) + 1))
             if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
                 continue  # overlaps a span
+            if m.group() in copies and regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", text[max(0, a - 3):a]):
+                continue  # "quist was a typo": a lower-case copy opening a sentence is not taken
             label = keep.get(m.group()) or next(lab for w, lab in keep.items() if w.casefold() == m.group().casefold())
             added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same name found elsewhere in the note"))
         if not added:

@@ -477,6 +477,7 @@ class LexiconDetector:
         self._places(toks, text, mode, out, used)
         self._cued_places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
+        self._speakers(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
         return out
@@ -927,6 +928,29 @@ class LexiconDetector:
                 continue
             out.append(Span(t.start, t.end, "PATIENT", "lexicon:name", 0.65))
             used[i] = True
+
+    def _speakers(self, toks, text, mode, out, used) -> None:
+        """Chat and transcript speakers: a word no dictionary knows that opens two or more lines
+        followed by a colon (``Ngozi: bed 7 is asking for you``) names a person."""
+        if mode not in ("mixed", "lower") or self.lang != "en":
+            return
+        seen: dict[str, list[int]] = {}
+        for i, t in enumerate(toks):
+            if used[i] or text[t.end:t.end + 1] != ":" or text[t.start - 1:t.start] not in ("", "\n") \
+                    and text[:t.start].rsplit("\n", 1)[-1].strip():
+                continue
+            seen.setdefault(t.n, []).append(i)
+        def ok(tn: str, t: _Tok) -> bool:
+            return not (len(tn) < 3 or tn in self.words or tn in self.medical or tn in STOP or not t.text.isalpha()
+                        or (mode == "mixed" and not (t.text[:1].isupper() and not t.text.isupper())))
+
+        good = {tn: idx for tn, idx in seen.items() if ok(tn, toks[idx[0]])}
+        if not any(len(idx) >= 2 for idx in good.values()):
+            return  # a chat needs a speaker with two turns; then every unknown speaker counts
+        for tn, idx in good.items():
+            for i in idx:
+                out.append(Span(toks[i].start, toks[i].end, "PATIENT", "lexicon:name", 0.7))
+                used[i] = True
 
     def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
         """Whether token t can be the name a cue of this kind announces."""

@@ -476,3 +476,20 @@ def test_chat_speakers_that_are_no_words_are_names(en):
 ])
 def test_headings_are_not_speakers(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("SMS from Ward 3: hi its yewande, running late", "yewande"),
+    ("Portal reply: ok see you Monday, thanks oluwaseun", "oluwaseun"),
+])
+def test_lower_case_name_after_introduction_or_thanks_in_mixed_text(en, text, name):
+    assert name in {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text", [
+    "Transfused overnight and this is doccumented in the MAR.",  # a misspelt word
+    "Pupils equal. Thanks ok, this is perla.",                    # a misspelt abbreviation
+    "Reply from GP: thanks much, its fine.",
+])
+def test_no_lower_case_name_from_misspellings_in_mixed_text(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}

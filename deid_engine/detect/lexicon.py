@@ -968,6 +968,10 @@ class LexiconDetector:
             return False
         word = tn in self.words
         if mode == "mixed":
+            if w.islower() and kind in ("NICK", "VOCATIVE") and self.lang == "en":
+                # texted lower-case name in mixed text: "hi its fatou", "thanks ngozi"
+                return (tn not in self.words and len(tn) >= 3 and not self._near_medical(tn)
+                        and not regex.search(r"(?:ed|ing|ly|tion|ment|ness)$", tn))  # "doccumented"
             if not (w[:1].isupper() and not w.isupper()):
                 return False
             return not word or kind in ("NICK", "RELATIVE") or tn in self.first

@@ -493,3 +493,21 @@ def test_lower_case_name_after_introduction_or_thanks_in_mixed_text(en, text, na
 ])
 def test_no_lower_case_name_from_misspellings_in_mixed_text(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("she moved in with ludmila her sister last spring", "ludmila"),
+    ("after penny my sister moved out i stopped smoking", "penny"),   # a word that is a first name
+    ("Please update Ignatius, my son, about the scan.", "Ignatius"),
+])
+def test_name_in_apposition_to_a_relation(en, text, name):
+    assert (name, "RELATIVE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "i hope my son is ok and i miss my mother",
+    "she called her sister and will tell my wife",
+    "frank blood in the stool, told my husband",        # a word with no linking word before it
+])
+def test_words_before_a_relation_are_not_names(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}

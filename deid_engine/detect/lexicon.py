@@ -224,6 +224,9 @@ _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic",
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
+# words after which a first name that is also a word may stand in apposition ("after bill my husband")
+_APPOSITION_BEFORE = {"after", "with", "and", "for", "from", "by", "including", "like", "ask", "tell", "call",
+                      "down", "see", "visit", "visiting", "visited", "contact"}
 _PHRASES_BY_LAST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
 for _phrases, _label in ((DOCTOR_PHRASES, "DOCTOR"), (WEAK_CUES, "WEAK")):
     for _ph in sorted(_phrases, key=len, reverse=True):
@@ -912,6 +915,33 @@ class LexiconDetector:
             out.append(Span(t.start, toks[j].end, label, "lexicon:name", 0.7))
             for q in range(i, j + 1):
                 used[q] = True
+
+        # "after bill my husband passed", "put down hannelore, my sister": a name in apposition
+        # to a possessive relation word
+        if self.lang == "en":
+            for i in range(0, n - 2):
+                t = toks[i]
+                if used[i]:
+                    continue
+                g1, g2 = text[t.end:toks[i + 1].start], text[toks[i + 1].end:toks[i + 2].start]
+                if toks[i + 1].n not in ("my", "her", "his", "our", "their") or g1.strip() not in ("", ",") \
+                        or "\n" in g1 or g2 != " " or toks[i + 2].n not in RELATIVE_CUES \
+                        or toks[i + 2].n in EN_ONLY_CUES - {"son", "mom", "dad"}:
+                    continue
+                tn = t.n
+                if len(tn) < 3 or not t.text.isalpha() or tn in STOP or tn in DISCOURSE_WORDS or tn in self.medical \
+                        or tn in RELATIVE_CUES or tn in NOT_AFTER_TITLE or tn in AFTER_RELATIVE:
+                    continue
+                if mode == "mixed" and not (t.text[:1].isupper() and not t.text.isupper()) and tn in self.words:
+                    continue
+                if mode == "upper":
+                    continue
+                if tn in self.words:  # "bill my husband": a word needs to be a first name after a linking word
+                    if tn not in self.first or i == 0 or toks[i - 1].n not in _APPOSITION_BEFORE \
+                            or "\n" in text[toks[i - 1].end:t.start]:
+                        continue
+                out.append(Span(t.start, t.end, "RELATIVE", "lexicon:name", 0.65))
+                used[i] = True
 
         # "the Osei family", "for Lindqvist household": a surname before a family word
         covered = {(s.start, s.end) for s in out}

@@ -220,3 +220,22 @@ def test_date_span_does_not_end_inside_a_clock_time(text, span, expected):
     f = NumericContextFilter("en")
     out = f.filter(Document(text), [Span(span[0], span[1], "DATE", "pattern:date_numeric", 0.9)])
     assert [text[s.start:s.end] for s in out] == [expected]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("ok I'll jot that and will mark the chart", "mark"),
+    ("please forward the bill to the office", "bill"),
+    ("a will is being drafted by the solicitor", "will"),
+])
+def test_lower_case_word_after_a_modal_or_article_is_no_name(text, piece):
+    assert not _weak(text, piece, 0.9, "PATIENT")
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("thanks, will ask Mark tomorrow", "Mark"),          # capitalised
+    ("the nurse said grace would come by", "grace"),     # no modal or article before it
+    ("WILL MARK CHART. SEEN BY THE ROSE TEAM", "ROSE"),  # ALL-CAPS left alone
+    ("the ngozi I spoke of", "ngozi"),                   # not a dictionary word
+])
+def test_names_after_modals_stay_when_capitalised_or_unknown(text, piece):
+    assert _weak(text, piece, 0.9, "PATIENT")

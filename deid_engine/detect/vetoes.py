@@ -217,8 +217,28 @@ class WeakWordFilter:
                     n = norm(w)
                     if n in self._words and n not in self._names:
                         continue
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and _verb_or_noun_use(text, s)):
+                self._load_lists()
+                if norm(text[s.start:s.end]) in self._words:
+                    continue
             out.append(s)
         return out
+
+
+# a lower-case word right after a modal or an article is a verb or a noun, not a name:
+# "I'll mark it down", "will bill the insurer", "send the bill"
+_MODAL_OR_ARTICLE = regex.compile(
+    r"(?i)(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|'ll|’ll|the|a|an|this|that|these|those"
+    r"|some|any|no)[ \t]+$")
+
+
+def _verb_or_noun_use(text: str, s: Span) -> bool:
+    w = text[s.start:s.end]
+    if not regex.fullmatch(r"\p{Ll}+", w):
+        return False  # capitalised or ALL-CAPS spans are left alone
+    before = text[max(0, s.start - 12):s.start]
+    return bool(_MODAL_OR_ARTICLE.search(before))
 
 
 # --- form-field labels --------------------------------------------------------------

@@ -511,3 +511,16 @@ def test_name_in_apposition_to_a_relation(en, text, name):
 ])
 def test_words_before_a_relation_are_not_names(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+def test_first_name_that_is_a_word_in_a_list_of_names(en):
+    got = found(en, "the ones who visit are svetlana, hannelore, holly and ahmed")
+    assert {"holly"} <= {t for t, lab in got if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text", [
+    "bring socks, holly leaves and soap",                 # no names in the list
+    "she likes apples, holly berries, pears and plums",
+])
+def test_word_lists_without_names_stay_words(en, text):
+    assert "holly" not in {t for t, lab in found(en, text) if lab in NAME_LABELS}

@@ -239,3 +239,16 @@ def test_lower_case_word_after_a_modal_or_article_is_no_name(text, piece):
 ])
 def test_names_after_modals_stay_when_capitalised_or_unknown(text, piece):
     assert _weak(text, piece, 0.9, "PATIENT")
+
+
+def test_weak_word_guess_listed_among_names_stays():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "kids are tom, lily and ahmed"
+    spans = [Span(12, 15, "RELATIVE", "lexicon:name", 0.45), Span(17, 21, "RELATIVE", "tagger:en", 0.3),
+             Span(26, 31, "RELATIVE", "lexicon:name", 0.45)]
+    assert len(WeakWordFilter("en").filter(Document(text), spans)) == 3
+
+
+def test_contracted_will_before_a_word():
+    assert not _weak("doctor: i'll mark that down", "mark", 0.9, "PATIENT")

@@ -943,6 +943,11 @@ class LexiconDetector:
                 out.append(Span(t.start, t.end, "RELATIVE", "lexicon:name", 0.65))
                 used[i] = True
 
+        # "the kids are tom, lily and ahmed": in a list of single words joined by commas and a final
+        # "and", where two members are already names, the other members that are first names are too
+        if self.lang == "en" and mode in ("mixed", "lower"):
+            self._name_lists(toks, text, mode, out, used)
+
         # "the Osei family", "for Lindqvist household": a surname before a family word
         covered = {(s.start, s.end) for s in out}
         for i in range(1, n - 1):
@@ -981,6 +986,41 @@ class LexiconDetector:
             for i in idx:
                 out.append(Span(toks[i].start, toks[i].end, "PATIENT", "lexicon:name", 0.7))
                 used[i] = True
+
+    def _name_lists(self, toks, text, mode, out, used) -> None:
+        """Members of a short list ``A, B and C`` whose other members are names."""
+        n = len(toks)
+        spans = {(s.start, s.end): s for s in out if s.label in ("PATIENT", "DOCTOR", "RELATIVE")}
+        i = 0
+        while i < n:
+            members = [i]
+            j = i
+            while j + 1 < n:
+                gap = text[toks[j].end:toks[j + 1].start]
+                if gap in (", ", ","):
+                    members.append(j + 1)
+                    j += 1
+                elif gap == " " and toks[j + 1].n == "and" and j + 2 < n \
+                        and text[toks[j + 1].end:toks[j + 2].start] == " ":
+                    members.append(j + 2)
+                    j += 2
+                    break
+                else:
+                    break
+            ended_with_and = j > i and toks[j - 1].n == "and"
+            if len(members) >= 3 and ended_with_and:
+                named = [m for m in members if (toks[m].start, toks[m].end) in spans]
+                if len(named) >= 2:
+                    label = spans[(toks[named[0]].start, toks[named[0]].end)].label
+                    for m in members:
+                        t = toks[m]
+                        if m in named or used[m] or t.n not in self.first or t.n in self.medical \
+                                or t.n in STOP or len(t.n) < 3 or not t.text.isalpha() \
+                                or (mode == "mixed" and not t.text[:1].isupper()):
+                            continue
+                        out.append(Span(t.start, t.end, label, "lexicon:name_list", 0.65))
+                        used[m] = True
+            i = max(j, i + 1)
 
     def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
         """Whether token t can be the name a cue of this kind announces."""

@@ -348,7 +348,10 @@ class ProtectedTermsFilter:
         ordered = sorted(spans, key=lambda x: x.start)
         # spans that are only service words or dictionary words (candidates to drop); a candidate
         # glued to a span that is not one is a piece of a longer name and stays
-        weak = {(s.start, s.end) for s in ordered if self.lang == "en" and self._weak_candidate(text, s)}
+        # (a word among names in a list, "tom, lily and ahmed", was judged by the lexicon: not a candidate)
+        weak = {(s.start, s.end) for s in ordered if self.lang == "en" and s.source != "lexicon:name_list"
+                and self._weak_candidate(text, s)}
+        weak -= _listed_among_names(ordered, text, weak)
         glued = _glued([s for s in ordered], text, weak)
         for s in spans:
             fam = source_family(s.source)
@@ -379,6 +382,22 @@ class ProtectedTermsFilter:
         if added:
             out = [_trim(s, text) for s in resolve([*out, *added], text)]
         return out
+
+
+def _listed_among_names(ordered: list[Span], text: str, weak: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Weak NAME spans that sit in a list between two other names ("tom, lily and ahmed")."""
+    def name(s: Span) -> bool:
+        return is_label(s.label) and category_of(s.label) == "NAME" and (s.start, s.end) not in weak
+
+    keep = set()
+    for k in range(1, len(ordered) - 1):
+        p, s, nx = ordered[k - 1], ordered[k], ordered[k + 1]
+        if weak and (s.start, s.end) not in weak or not (name(p) and name(nx)) \
+                or not is_label(s.label) or category_of(s.label) != "NAME":
+            continue
+        if text[p.end:s.start] in (", ", ",") and text[s.end:nx.start] in (", ", ",", " and ", ", and "):
+            keep.add((s.start, s.end))
+    return keep
 
 
 def _glued(ordered: list[Span], text: str, weak: set[tuple[int, int]]) -> set[tuple[int, int]]:

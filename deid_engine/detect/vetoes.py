@@ -208,9 +208,12 @@ class WeakWordFilter:
 
         text = document.text
         out = []
+        from .protected import _listed_among_names
+
+        listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
         for s in spans:
             if (source_family(s.source) == "tagger" and s.confidence < self.max_confidence
-                    and _category(s.label) in ("NAME", "LOCATION")):
+                    and _category(s.label) in ("NAME", "LOCATION") and (s.start, s.end) not in listed):
                 w = text[s.start:s.end].strip()
                 if regex.fullmatch(r"\p{L}+", w) and not (_category(s.label) == "LOCATION" and _place_after(text, s)):
                     self._load_lists()
@@ -229,8 +232,8 @@ class WeakWordFilter:
 # a lower-case word right after a modal or an article is a verb or a noun, not a name:
 # "I'll mark it down", "will bill the insurer", "send the bill"
 _MODAL_OR_ARTICLE = regex.compile(
-    r"(?i)(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|'ll|’ll|the|a|an|this|that|these|those"
-    r"|some|any|no)[ \t]+$")
+    r"(?i)(?:(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|the|a|an|this|that|these|those"
+    r"|some|any|no)|\p{L}['’]ll)[ \t]+$")
 
 
 def _verb_or_noun_use(text: str, s: Span) -> bool:

@@ -524,3 +524,19 @@ def test_first_name_that_is_a_word_in_a_list_of_names(en):
 ])
 def test_word_lists_without_names_stay_words(en, text):
     assert "holly" not in {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("pt grace adeleke no show today, call her", "grace adeleke"),
+    ("patient will obuya wants a refill", "will obuya"),
+])
+def test_first_name_and_unknown_word_after_pt_in_lower_case(en, text, name):
+    assert (name, "PATIENT") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "pt hope improving, ambulating with walker",          # a word after the first name
+    "pt grace hctz held today",                           # a drug abbreviation is no surname
+])
+def test_pt_before_words_is_no_name_in_lower_case(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS and " " in t}

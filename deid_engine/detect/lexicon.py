@@ -895,6 +895,15 @@ class LexiconDetector:
                     kind = "ROLE"
                 elif p.n in PATIENT_CUES and gap.strip() == "" and mode == "mixed":
                     kind = "PATIENT"
+                elif p.n in PATIENT_CUES and gap == " " and mode == "lower" and t.n in self.first \
+                        and t.n not in self.medical and t.n not in STOP and i + 1 < n \
+                        and text[t.end:toks[i + 1].start] == " " and toks[i + 1].n not in self.words \
+                        and len(toks[i + 1].n) >= 4 and toks[i + 1].text.isalpha() \
+                        and toks[i + 1].n not in self.medical and not self._near_medical(toks[i + 1].n):
+                    # "pt hope bakare missed her infusion": a first name and an unknown word after "pt"
+                    out.append(Span(t.start, toks[i + 1].end, "PATIENT", "lexicon:name", 0.7))
+                    used[i] = used[i + 1] = True
+                    continue
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
             if not self._cued_token(t, mode, kind):

@@ -540,3 +540,16 @@ def test_first_name_and_unknown_word_after_pt_in_lower_case(en, text, name):
 ])
 def test_pt_before_words_is_no_name_in_lower_case(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS and " " in t}
+
+
+def test_rare_listed_surname_mid_sentence_in_a_dialogue(en):
+    text = "Doctor: Who looks after you?\nPatient: Mostly Okafor next door, and sometimes Wierzbicki."
+    assert {"Okafor", "Wierzbicki"} <= {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+@pytest.mark.parametrize("text", [
+    "Seen today. Mostly Okafor next door, and sometimes Wierzbicki.",    # not a dialogue
+    "Doctor: Any pain?\nPatient: No.\nDoctor: Okafor? Wierzbicki.",         # sentence-initial only
+])
+def test_rare_surnames_need_a_dialogue_and_mid_sentence(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}

@@ -227,6 +227,15 @@ NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le
 # words after which a first name that is also a word may stand in apposition ("after bill my husband")
 _APPOSITION_BEFORE = {"after", "with", "and", "for", "from", "by", "including", "like", "ask", "tell", "call",
                       "down", "see", "visit", "visiting", "visited", "contact"}
+_SPEAKER_LINE = regex.compile(r"(?im)^[ \t]*(?:doctor|dr|patient|pt|nurse|clinician|provider|caller|relative|mother"
+                              r"|father|wife|husband|daughter|son|parent|interpreter|physician|np|pa|rn)[ \t]*:")
+
+
+def _dialogue(text: str) -> bool:
+    """A transcript: at least two lines open with a speaker role and a colon."""
+    return len(_SPEAKER_LINE.findall(text, overlapped=False)[:2]) >= 2
+
+
 _PHRASES_BY_LAST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
 for _phrases, _label in ((DOCTOR_PHRASES, "DOCTOR"), (WEAK_CUES, "WEAK")):
     for _ph in sorted(_phrases, key=len, reverse=True):
@@ -1246,7 +1255,12 @@ class LexiconDetector:
                         # conversational text (mixed or lower case): a listed first name that no
                         # dictionary knows is a name at any rank ("is svetlana still here")
                         self.any_rank_first and in_first and mode in ("lower", "mixed") and self.lang == "en" and len(t.n) >= 4
-                        and t.n not in self.words and not self._near_medical(t.n)):
+                        and t.n not in self.words and not self._near_medical(t.n)) or (
+                        # in a dialogue, a capitalised listed surname that no dictionary knows, mid-sentence
+                        in_sur and mode == "mixed" and self.lang == "en" and len(t.n) >= 4 and t.text[1:].islower()
+                        and t.n not in self.words and i > 0 and _dialogue(text)
+                        and not regex.search(r"[.!?:\n]\s*$", text[toks[i - 1].end:t.start])
+                        and not self._near_medical(t.n)):
                     if len(t.n) >= 3:
                         conf = 0.55 if mode == "mixed" else 0.45
                 label = label or "PATIENT"

@@ -553,3 +553,29 @@ def test_rare_listed_surname_mid_sentence_in_a_dialogue(en):
 ])
 def test_rare_surnames_need_a_dialogue_and_mid_sentence(en, text):
     assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+# --- first names of many origins (first_names_world, Faker locales) ------------------------
+
+@pytest.mark.parametrize("text,name", [
+    ("thanks so much, ngozi, see you thursday", "ngozi"),        # lower-case transcript
+    ("Kwame came in with his cough again.", "Kwame"),
+    ("spoke to thandiwe about the refill", "thandiwe"),
+    ("Wanjiru Kamau missed her appointment.", "Wanjiru"),
+])
+def test_world_first_names_in_conversational_text(en, text, name):
+    assert any(t.startswith(name) for t, lab in found(en, text) if lab in NAME_LABELS)
+
+
+@pytest.mark.parametrize("text", [
+    "skin tanish, sl ashen, w/d",                 # a misspelt word (tannish) in lower case
+    "pt oob to cahir for most of the day",        # chair, letters swapped
+    "he had timi 3 flow after the spasm resolved",  # a clinical score
+    "SKIN TANISH, PT OOB TO CAHIR",               # ALL-CAPS notes: the world list is not used
+])
+def test_world_first_names_not_misspellings_or_caps(en, text):
+    assert not {t for t, lab in found(en, text) if lab in NAME_LABELS}
+
+
+def test_a_cue_label_wins_over_a_world_name(en):
+    assert ("Saoirse", "DOCTOR") in found(en, "Our ultrasound technician Saoirse will call you.")

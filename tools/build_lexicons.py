@@ -96,6 +96,38 @@ def build_names() -> None:
     write("surnames_es", fk.last_names, src, "MIT")
 
 
+def build_world_names() -> None:
+    """First names of every Faker person locale written in Latin script (romanised lists
+    included): names of many origins the 1990 US Census lists lack (Ngozi, Kwame,
+    Thandiwe, Minh, Siddharth ...). Locales in module-name order, each list in source order;
+    dictionary words stay in the list and are skipped by the detector at load."""
+    import pkgutil
+
+    import regex
+
+    pkg = import_module("faker.providers.person")
+    latin = regex.compile(r"[\p{Latin}][\p{Latin}'’-]+")
+    names: list[str] = []
+    for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        try:
+            prov = import_module(f"faker.providers.person.{m.name}").Provider
+        except (ImportError, AttributeError):
+            continue
+        for attr in ("first_names", "first_names_female", "first_names_male", "first_names_nonbinary",
+                     "first_romanized_names", "first_names_female_romanized", "first_names_male_romanized"):
+            v = prov.__dict__.get(attr)
+            if v is None or isinstance(v, property):
+                continue
+            try:
+                items = list(v.keys()) if isinstance(v, dict) else list(v)
+            except TypeError:
+                continue
+            names += [n for n in items if isinstance(n, str) and latin.fullmatch(n)]
+    write("first_names_world", names,
+          f"PyPI `faker` {version('faker')} (faker/providers/person/*: first names of every locale, Latin script)",
+          "MIT")
+
+
 # --- places ------------------------------------------------------------------
 
 def build_places() -> None:
@@ -338,7 +370,11 @@ def write_sources() -> None:
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    if "--world-names" in sys.argv[1:]:  # this list only; its SOURCES.md row is kept by hand
+        build_world_names()
+        return 0
     build_names()
+    build_world_names()
     build_places()
     build_hospitals()
     build_words()

@@ -315,6 +315,15 @@ class LexiconDetector:
                         "january", "february", "march", "april", "may", "june", "july", "august", "september",
                         "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
                         "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "hr", "hrs", "min"}
+        # first names of many origins (Faker's locales) that the Census lists lack: used only by
+        # ``_world_names``, after every cue rule, in conversational (mixed / lower-case) English
+        self.first_world: set[str] = set()
+        if not es:
+            for w in load_lexicon("first_names_world"):
+                k = norm(w)
+                if (" " not in k and len(k) >= 4 and k not in self.first and k not in self.words
+                        and k not in self.common and k not in self.medical):
+                    self.first_world.add(k)
 
         # places: single tokens and n-grams (tuples of normalised tokens) -> label
         self.places: dict[tuple[str, ...], str] = {}
@@ -362,6 +371,16 @@ class LexiconDetector:
 
     def _is_blocked(self, n: str) -> bool:
         return n in self.common or n in self.medical
+
+    def _near_word(self, n: str) -> bool:
+        """One edit (or one swap of neighbours) away from an English word: a likely misspelling."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        if getattr(self, "_word_list", None) is None:
+            self._word_list = sorted(w for w in self.words if len(w) >= 3 and w.isalpha())
+        return process.extractOne(n, self._word_list, scorer=OSA.distance, processor=None,
+                                  score_cutoff=1) is not None
 
     def _near_medical(self, n: str) -> bool:
         """A misspelt medical term or abbreviation (``perla`` for PERRLA), Levenshtein distance 1."""
@@ -492,7 +511,31 @@ class LexiconDetector:
         self._speakers(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
+        self._world_names(toks, text, mode, out, used)
         return out
+
+    def _world_names(self, toks, text, mode, out, used) -> None:
+        """A first name of ``first_names_world`` (Ngozi, Kwame, Thandiwe ...) that no dictionary
+        knows, in conversational English, where a Census first name of any rank would count
+        (``_names``); a listed surname right after it joins. Runs after the cue rules, so a
+        cue's label (``husband``, ``technician``) wins."""
+        if self.lang != "en" or mode not in ("lower", "mixed") or not self.first_world:
+            return
+        n = len(toks)
+        for i, t in enumerate(toks):
+            if used[i] or t.n not in self.first_world or not t.text.isalpha():
+                continue
+            if mode == "mixed" and t.text.isupper():
+                continue  # capitals in mixed-case text are acronyms ("AMIR" ward code, "NOOR" form field)
+            if self._near_medical(t.n) or (t.text.islower() and self._near_word(t.n)):
+                continue  # "gerd", "timi"; lower-case misspellings: "tanish", "gaven", "cahir"
+            j = i
+            if i + 1 < n and not used[i + 1] and text[t.end:toks[i + 1].start] == " " \
+                    and toks[i + 1].n in self.surname and toks[i + 1].n not in self.words:
+                j = i + 1
+            out.append(Span(t.start, toks[j].end, "PATIENT", "lexicon:name", 0.55 if mode == "mixed" else 0.45))
+            for q in range(i, j + 1):
+                used[q] = True
 
     def _cap(self, t: _Tok, mode: str) -> bool:
         """Case evidence: in mixed-case text, a capitalised token."""

@@ -579,3 +579,48 @@ def test_world_first_names_not_misspellings_or_caps(en, text):
 
 def test_a_cue_label_wins_over_a_world_name(en):
     assert ("Saoirse", "DOCTOR") in found(en, "Our ultrasound technician Saoirse will call you.")
+
+
+@pytest.mark.parametrize("text,store", [
+    ("her scripts go to the kroger pharmacy near the mall", "kroger"),
+    ("He stacks shelves at Tesco most weekends.", "Tesco"),
+    ("Picked up the inhaler from the Rite Aid yesterday.", "Rite Aid"),
+    ("i used to work at home depot in receiving", "home depot"),
+])
+def test_chain_stores_by_name(en, text, store):
+    assert (store, "ORGANIZATION") in found(en, text)
+
+
+def test_chain_store_branch_street(en):
+    text = "Please send it to the Walgreens on Kessler Avenue today."
+    assert {("Walgreens", "ORGANIZATION"), ("Kessler Avenue", "STREET")} <= found(en, text)
+    assert ("Tuesday", "STREET") not in found(en, "We went to the CVS on Tuesday.")
+
+
+@pytest.mark.parametrize("text", [
+    "Boots and gloves were removed before the exam.",
+    "he has ups and downs with his mood",
+    "wearing boots outside in the snow",
+    "Lowe blood pressure noted",
+])
+def test_chain_words_used_as_words(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize("text,hosp", [
+    ("She had her angiogram in the cath lab at Providence, then went home.", "Providence"),
+    ("He was admitted to the ward at Trinity overnight.", "Trinity"),
+    ("The operation was at Sentara and went well.", "Sentara"),
+])
+def test_hospital_after_a_venue_word_and_at(en, text, hosp):
+    assert (hosp, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "She was at Home for the holidays.",
+    "He was seen in the lab at Noon.",
+    "The surgery was at Christmas time.",
+    "Dinner was at Seven.",
+])
+def test_venue_at_needs_a_name(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "HOSPITAL"}

@@ -196,6 +196,25 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("deliver", "for"), ("delivers", "for"), ("cleans", "for"), ("clean", "for"), ("student", "at"), ("enrolled", "at"), ("attends",),
                ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
                ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
+# Chain pharmacies, supermarkets and stores (our own hand-written list): an employer or the place a
+# patient fills prescriptions, ORGANIZATION wherever it is named ("the kroger pharmacy", "at Boots").
+CHAIN_STORES = {tuple(c.split()) for c in (
+    "cvs", "walgreens", "rite aid", "duane reade", "walmart", "wal-mart", "costco", "kroger", "safeway", "publix",
+    "albertsons", "meijer", "hy-vee", "wegmans", "giant eagle", "whole foods", "trader joe", "home depot", "lowe",
+    "best buy", "fedex", "starbucks", "mcdonald", "dollar general", "family dollar", "boots", "tesco", "sainsbury",
+    "asda", "lidl", "aldi", "morrisons", "superdrug", "lloydspharmacy", "lloyds pharmacy", "dunnes", "woolworths",
+    "coles", "shoppers drug mart")}
+# words before "at <Name>" that make the name a hospital: "the cath lab at Mercy", "admitted to 5C at Rush"
+VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
+                 "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",
+                 "transplant", "dialysis", "chemo", "chemotherapy", "infusions", "radiotherapy", "was", "were"}
+_BRANCH = regex.compile(r"[ \t]+on[ \t]+(?P<w>\d{1,3}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+)(?:[ \t]+(?:Street|St|Road|Rd|"
+                       r"Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Pike|Highway|Hwy)\b\.?)?")
+_NOT_BRANCH = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+               "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+               "christmas", "easter", "thanksgiving", "night", "nights", "noon", "midnight", "home", "work", "rest",
+               "least", "first", "last", "times", "risk", "baseline", "discharge", "admission", "present", "one", "two",
+               "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dawn", "dusk"}
 # strong cues for a town or country, known to the lexicons or not ("grew up in Kunming")
 STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from"), ("born", "in"),
                      ("grew", "up", "in"), ("raised", "in"), ("lives", "in"), ("living", "in"), ("lived", "in"),
@@ -745,6 +764,53 @@ class LexiconDetector:
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))
             for q in range(i, j + 1):
                 used[q] = True
+        # chain stores and pharmacies by name: "the kroger pharmacy", "at Boots", "the Rite Aid on Broad St"
+        for i in range(n):
+            for k in (3, 2, 1):
+                if i + k > n or any(used[q] for q in range(i, i + k)) \
+                        or tuple(t.n for t in toks[i:i + k]) not in CHAIN_STORES:
+                    continue
+                first = toks[i]
+                if mode == "mixed" and not (first.text[:1].isupper() and not self._sentence_start(toks, i, text)
+                                            or (i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for"))
+                                            and first.text[:1].isupper()):
+                    break
+                if mode == "lower" and k == 1 and first.n in self.words:
+                    break  # "boots", "target": words in lower-case text
+                if text[first.end:first.end + 1].isdigit() or any(
+                        text[toks[q].end:toks[q + 1].start] != " " for q in range(i, i + k - 1)):
+                    break
+                end = toks[i + k - 1].end
+                out.append(Span(first.start, end, "ORGANIZATION", "lexicon:organization", 0.6))
+                branch = _BRANCH.match(text, end)
+                if branch and branch.group("w").casefold() not in _NOT_BRANCH:
+                    out.append(Span(branch.start("w"), branch.end(), "STREET", "lexicon:street", 0.55))
+                    end = branch.end()  # "the CVS on Elm": the branch's street
+                q = i
+                while q < n and toks[q].start < end:
+                    used[q] = True
+                    q += 1
+                break
+        # "the cath lab at Mercy", "admitted to 5C at Rush": a capitalised name after a venue word and "at"
+        if mode == "mixed":
+            for i in range(2, n):
+                t = toks[i]
+                if used[i] or toks[i - 1].n != "at" or not t.text[:1].isupper() or t.text.isupper() \
+                        or text[toks[i - 1].end:t.start] != " " or t.n in STOP or t.n in self._titles \
+                        or t.n in DISCOURSE_WORDS or t.n in _NOT_BRANCH or t.n in self.medical:
+                    continue
+                if not any(toks[j].n in VENUE_AT_CUES and "\n" not in text[toks[j].end:toks[i].start]
+                           and not any(c in text[toks[j].end:toks[i].start] for c in ".;:!?")
+                           for j in range(max(0, i - 4), i - 1)):
+                    continue
+                if self._sentence_start(toks, i - 1, text):
+                    continue
+                j = self._proper_run(toks, text, mode, used, i, limit=3)
+                if j < i or any(self.places.get((x.n,)) and x.n not in self.common for x in toks[i:j + 1]):
+                    continue  # "admitted at Boston": a town, left to the place rules
+                out.append(Span(t.start, toks[j].end, "HOSPITAL", "lexicon:facility", 0.55))
+                for q in range(i, j + 1):
+                    used[q] = True
         # "went to the Kroger on Ridgeway", "sent to the walgreens on 5th": a store named by its branch
         for i in range(2, n - 1):
             t = toks[i]

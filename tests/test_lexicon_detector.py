@@ -624,3 +624,20 @@ def test_hospital_after_a_venue_word_and_at(en, text, hosp):
 ])
 def test_venue_at_needs_a_name(en, text):
     assert not {s for s, lab in found(en, text) if lab == "HOSPITAL"}
+
+
+@pytest.mark.parametrize("text,home", [
+    ("She fell at her care home, Larkspur Lodge, on the stairs.", "Larkspur Lodge"),
+    ("Discharged back to the nursing home Ashcombe Court this week.", "Ashcombe Court"),
+])
+def test_care_home_name_in_apposition(en, text, home):
+    assert (home, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Moved into a care home. She settled well.",
+    "He wants a nursing home, Because his wife cannot cope.",
+    "Returned from Nuclear Medicine after the scan.",
+])
+def test_care_home_and_service_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab in ("HOSPITAL", "CITY")}

@@ -483,3 +483,22 @@ def test_zip_fits_state(state, zip_code, ok):
 @pytest.mark.parametrize("text", ["Lives at 12 West Street.", "Left via 3 North Road to the car park."])
 def test_street_is_no_ward(en, text):
     assert not any(label == "DEPARTMENT" for _, label in found(en, text))
+
+
+@pytest.mark.parametrize("text,unit", [
+    ("She was moved to Unit 4B overnight.", "Unit 4B"),
+    ("Bed available on Unit 12 for the transfer.", "Unit 12"),
+])
+def test_numbered_unit(text, unit):
+    from deid_engine.detect.patterns import PatternDetector
+    d = PatternDetector("en")
+    d.load()
+    assert (unit, "DEPARTMENT") in {(text[s.start:s.end], s.label) for s in d.detect(Document(text))}
+
+
+@pytest.mark.parametrize("text", ["Give 10 units of insulin.", "Unit 3.5 of the course", "UNIT 5 CHECKED"])
+def test_numbered_unit_decoys(text):
+    from deid_engine.detect.patterns import PatternDetector
+    d = PatternDetector("en")
+    d.load()
+    assert not [s for s in d.detect(Document(text)) if s.label == "DEPARTMENT"]

@@ -207,7 +207,8 @@ CHAIN_STORES = {tuple(c.split()) for c in (
 # words before "at <Name>" that make the name a hospital: "the cath lab at Mercy", "admitted to 5C at Rush"
 VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
                  "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",
-                 "transplant", "dialysis", "chemo", "chemotherapy", "infusions", "radiotherapy", "was", "were"}
+                 "transplant", "dialysis", "chemo", "chemotherapy", "infusions", "radiotherapy", "was", "were",
+                 "program", "programme", "biopsy", "scan", "mri"}
 _BRANCH = regex.compile(r"[ \t]+on[ \t]+(?P<w>\d{1,3}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+)(?:[ \t]+(?:Street|St|Road|Rd|"
                        r"Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Pike|Highway|Hwy)\b\.?)?")
 _NOT_BRANCH = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
@@ -791,6 +792,21 @@ class LexiconDetector:
                     used[q] = True
                     q += 1
                 break
+        # "her care home, Willowmere House", "the nursing home Oak Lodge": a care home's name in apposition
+        if mode == "mixed":
+            for i in range(2, n):
+                if used[i] or not (toks[i - 1].n == "home" and toks[i - 2].n in ("care", "nursing", "rest",
+                                                                                 "residential", "retirement")):
+                    continue
+                k = i
+                if text[toks[i - 1].end:toks[k].start] not in (", ", " "):
+                    continue
+                j = self._proper_run(toks, text, mode, used, k, limit=4)
+                if j < k or (j == k and toks[k].n in self.common):
+                    continue
+                out.append(Span(toks[k].start, toks[j].end, "HOSPITAL", "lexicon:facility", 0.6))
+                for q in range(k, j + 1):
+                    used[q] = True
         # "the cath lab at Mercy", "admitted to 5C at Rush": a capitalised name after a venue word and "at"
         if mode == "mixed":
             for i in range(2, n):
@@ -876,6 +892,9 @@ class LexiconDetector:
                         break
             if not (cue or after):
                 continue
+            if i + 1 < n and text[t.end:toks[i + 1].start] == " " and toks[i + 1].text[:1].isupper() \
+                    and (toks[i + 1].n in self.medical or toks[i + 1].n in FACILITY_SUFFIXES):
+                continue  # "returned from Interventional Radiology": a service, not a town
             if mode == "lower" and not cue:
                 continue
             out.append(Span(t.start, t.end, "CITY", "lexicon:city", 0.6))

@@ -641,3 +641,25 @@ def test_care_home_name_in_apposition(en, text, home):
 ])
 def test_care_home_and_service_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab in ("HOSPITAL", "CITY")}
+
+
+@pytest.mark.parametrize("text,site", [
+    ("VISIT NOTE\nLocation: Fernhill Heart & Vascular, Bay 3\nSeen today.", "Fernhill Heart & Vascular"),
+    ("Your scan is booked at our Kilbride office next week.", "Kilbride"),
+])
+def test_site_named_by_field_or_office_word(en, text, site):
+    assert (site, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "NOTE\nLocation: Right Shoulder, anterior\nPain 4/10.",
+    "Please call the Main office to reschedule.",
+    "Site: Left Forearm",
+])
+def test_site_field_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "HOSPITAL"}
+
+
+def test_shire_county(en):
+    assert ("Warwickshire", "STATE") in found(en, "Her sister still lives in Warwickshire near the canal.")
+    assert not {s for s, lab in found(en, "The Shire horse show was cancelled.") if lab == "STATE"}

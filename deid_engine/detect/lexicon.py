@@ -807,6 +807,27 @@ class LexiconDetector:
                 out.append(Span(toks[k].start, toks[j].end, "HOSPITAL", "lexicon:facility", 0.6))
                 for q in range(k, j + 1):
                     used[q] = True
+        # "Location: Harborview Lung & Sleep", "our Westfield office": a site named by a field or an office word
+        if mode == "mixed":
+            for i in range(1, n):
+                if used[i] or not toks[i].text[:1].isupper():
+                    continue
+                field = toks[i - 1].n in ("location", "facility", "site", "venue") and \
+                    text[toks[i - 1].end:toks[i].start] in (": ", ":  ", ":\t") and \
+                    (i < 2 or "\n" in text[toks[i - 2].end:toks[i - 1].start])
+                office = (toks[i - 1].n in ("our", "the") and i + 1 < n and text[toks[i].end:toks[i + 1].start] == " "
+                          and toks[i + 1].n in ("office", "offices", "branch", "campus", "site", "location")
+                          and toks[i].text.isalpha() and not toks[i].text.isupper())
+                if not (field or office):
+                    continue
+                j = self._proper_run(toks, text, mode, used, i, limit=5) if field else i
+                if j < i or all(x.n in self.common or x.n in self.medical or x.n in STOP for x in toks[i:j + 1]):
+                    continue  # "Location: Left knee", "the Main office"
+                if any(x.n in self._titles for x in toks[i:j + 1]):
+                    continue
+                out.append(Span(toks[i].start, toks[j].end, "HOSPITAL", "lexicon:facility", 0.55))
+                for q in range(i, j + 1):
+                    used[q] = True
         # "the cath lab at Mercy", "admitted to 5C at Rush": a capitalised name after a venue word and "at"
         if mode == "mixed":
             for i in range(2, n):
@@ -869,10 +890,18 @@ class LexiconDetector:
 
     def _cued_places(self, toks, text, mode, out, used) -> None:
         """Towns no lexicon lists after strong cues (``grew up in Kunming``, ``mines outside
-        Rustenburg``) and before ``, <country or state>`` (``Durban, South Africa``) -> CITY."""
+        Rustenburg``) and before ``, <country or state>`` (``Durban, South Africa``) -> CITY;
+        capitalised ``-shire`` words mid-sentence (``Leicestershire``) -> STATE."""
         if self.lang != "en" or mode not in ("mixed", "lower"):
             return
         n = len(toks)
+        if mode == "mixed":
+            for i in range(1, n):
+                t = toks[i]
+                if not used[i] and len(t.n) >= 7 and t.n.endswith("shire") and t.text[:1].isupper() \
+                        and t.text[1:].islower() and t.n not in self.words:
+                    out.append(Span(t.start, t.end, "STATE", "lexicon:state", 0.6))
+                    used[i] = True
         for i in range(1, n):
             t = toks[i]
             if used[i]:

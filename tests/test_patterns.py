@@ -502,3 +502,20 @@ def test_numbered_unit_decoys(text):
     d = PatternDetector("en")
     d.load()
     assert not [s for s in d.detect(Document(text)) if s.label == "DEPARTMENT"]
+
+
+@pytest.mark.parametrize("text,num", [
+    ("Oakridge Spine Center, Suite 118, second floor", "118"),
+    ("Ste. 5B, Kellerman Plaza", "5B"),
+])
+def test_suite_number(text, num):
+    d = PatternDetector("en")
+    d.load()
+    assert (num, "LOCATION_OTHER") in {(text[s.start:s.end], s.label) for s in d.detect(Document(text))}
+
+
+@pytest.mark.parametrize("text", ["Sweet 16 birthday party", "the hotel suite was booked", "Suite 2.5 mg"])
+def test_suite_number_decoys(text):
+    d = PatternDetector("en")
+    d.load()
+    assert not [s for s in d.detect(Document(text)) if s.label == "LOCATION_OTHER"]

@@ -936,6 +936,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("unit_named", r"\b(?P<n>(?!(?:The|This|That|Our|Your|His|Her|Their|Each|Every|Same|Other|Which|What|From|To|"
       r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit))\b(?![ \t]*\d)",
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
+    # "Harborview Lung & Sleep, Suite 210": a suite number outside a full street address
+    P("suite_number", r"\b(?:Suite|Ste\.?)[ \t]+(?P<n>\d{1,4}[A-Z]?)\b(?![ \t]*(?:mg|ml|%|[-/.]\d))", "LOCATION_OTHER",
+      0.7, group="n"),
     P("ward_number", r"\b(?P<n>(?:Ward|Unit)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]*(?:,[ \t]*\d|[-/.]\d))", "DEPARTMENT", 0.8, group="n"),
     # "from 4 East", "back to West 7": a floor-and-wing ward name after a place preposition
     P("ward_compass", r"(?<=\b(?:from|on|to|at|in|onto)[ \t]+)(?P<n>\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|"
@@ -1177,7 +1180,7 @@ TRIGGERS.update({
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"),
-    "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",),
+    "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",), "suite_number": (r"re:\b(?:Suite|Ste)\b",),
     "ward_compass": (" east", " west", " north", " south"),
     "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
     "eircode": (r"re:,[ \t]{0,2}[A-Z]\d",), "nhs_number": ("nhs", "chi", "ihi"),

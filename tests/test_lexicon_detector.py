@@ -663,3 +663,9 @@ def test_site_field_decoys(en, text):
 def test_shire_county(en):
     assert ("Warwickshire", "STATE") in found(en, "Her sister still lives in Warwickshire near the canal.")
     assert not {s for s, lab in found(en, "The Shire horse show was cancelled.") if lab == "STATE"}
+
+
+@pytest.mark.parametrize("text", ["neuro intact. cvs stable, resp clear", "ROS: CVS negative, GI negative",
+                                  "CVS S1 S2 normal, no murmur"])
+def test_chain_acronym_as_body_system(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}

@@ -187,7 +187,8 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "ministries", "union", "federation", "league", "team", "restaurant", "cafe", "diner", "bakery",
                 "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight"}
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
-_CUES_BY_LAST: dict[int, tuple] = {}  # id(cue set) -> (cue set, {last word: cues})
+_CUES_BY_LAST: dict[int, tuple] = {}
+_CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)  # id(cue set) -> (cue set, {last word: cues})
 EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "at"), ("works", "for"),
                ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
                ("employed", "with"), ("retired", "from"), ("job", "at"), ("job", "with"), ("jobs", "at"),
@@ -766,7 +767,11 @@ class LexiconDetector:
             for q in range(i, j + 1):
                 used[q] = True
         # chain stores and pharmacies by name: "the kroger pharmacy", "at Boots", "the Rite Aid on Broad St"
+        if not _CHAIN_FIRST:
+            _CHAIN_FIRST.update(c[0] for c in CHAIN_STORES)
         for i in range(n):
+            if toks[i].n not in _CHAIN_FIRST:
+                continue
             for k in (3, 2, 1):
                 if i + k > n or any(used[q] for q in range(i, i + k)) \
                         or tuple(t.n for t in toks[i:i + k]) not in CHAIN_STORES:

@@ -152,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="score this probe-format file instead of the split (repeatable)")
     ap.add_argument("--model", type=Path, default=None,
                     help="tagger model folder (default: the active/bundled English model)")
+    ap.add_argument("--recall-threshold", type=float, default=None,
+                    help="tagger recall threshold (default: the model card's; 0 = Viterbi only)")
     ap.add_argument("--stats", action="store_true", help="print text/word/span counts per kind and label, no scoring")
     args = ap.parse_args(argv)
     if args.stats:
@@ -179,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
             if hasattr(det, "path"):
                 det.path = args.model
     pipe = pipe.load()
+    if args.recall_threshold is not None:
+        for det in pipe.detectors:
+            if getattr(det, "model", None) is not None:
+                det.model.meta["recall_threshold"] = args.recall_threshold or None
     t0 = time.perf_counter()
     texts, gold, pred, kinds = {}, {}, {}, {}
     for doc_id, kind, text, spans in items:

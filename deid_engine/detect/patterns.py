@@ -259,7 +259,7 @@ def weak_year_context(text: str, start: int, end: int) -> bool:
 
 
 _CATH_AFTER = regex.compile(r"(?i)^\s?[mf]?\s*(?:fr\b|french|foley|cath|catheter|sheath|cordis|introducer|ngt|ogt|"
-                            r"tube|ett|trach|swan|picc|line|port|dobhoff|pigtail|chest|ct\b|mm|g\b|gauge)")
+                            r"tube|ett|trach|swan|picc|line|port|dobhoff|pigtail|chest\s*(?:tube|drain)|ct\b|mm|g\b|gauge)")
 
 
 def catheter_size(text: str, start: int, end: int) -> bool:
@@ -281,6 +281,8 @@ _BELOW_100 = rf"(?:{_TENS_RE}(?:[\s-]+{_U19}\b)?|{_TEENS}|{_U19})"
 # 1..199 in words: "ninety-one", "fifty nine", "one hundred and two", "a hundred"
 NUMBER_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_BELOW_100})(?![\w-])")
 # two-digit ages in words from twenty up ("sixty three", "ninety-one"): the shapes that rarely mean counts
+# the same without the final lookahead, for compounds such as "forty-seven-year-old"
+_NUMBER_WORDS_BARE = rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_BELOW_100})\b"
 TENS_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_TENS_RE}(?:[\s-]+{_U19})?)"
                  rf"(?![\w-])")
 _NUMBER_TOKEN = regex.compile(r"[a-z]+")
@@ -374,7 +376,14 @@ def age_in_range(s: str) -> bool:
 
 
 _HOW_OLD_SPEAKER = (r"(?:[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?[ \t]*:|(?i:patient|pt|mother|father|mom|mum|dad|"
-                    r"parent|son|daughter|wife|husband|caregiver|carer|client|relative|grandmother|grandfather)\b:?)")
+                    r"parent|son|daughter|wife|husband|caregiver|carer|client|relative|grandmother|grandfather)\b:?|"
+                    r"\[[ \t]*[A-Za-z][\w .'-]{0,20}\][ \t]*:?|(?i:speaker)[ \t]*\d{1,2}[ \t]*:?)")
+_AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|girlfriend|"
+                   r"grandmother|grandfather|grandma|grandpa|grandson|granddaughter|niece|nephew|aunt|uncle|cousin|"
+                   r"baby|boy|girl|kid|child|little\s+one|youngest|oldest|eldest|stepson|stepdaughter|twins?")
+# "nine months", "18 months old": an age in months or weeks unless it is a pregnancy or a time span
+_AGE_UNIT_FOLLOW = (r"(?:months?|mos?|weeks?|wks?)\b(?!\s+(?:pregnant|along|gestation|postpartum|post|ago|sober|clean|"
+                    r"out|later|from|since|after|before|of|in|into|early|premature|preterm|late|overdue|prem))")
 _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
                r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
 
@@ -772,6 +781,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "ninety-one years old", "fifty nine year old", "eighteen months old"
     P("age_words", rf"(?i)\b(?P<a>{NUMBER_WORDS_RE})(?=[\s-]+(?:years?|yrs?|months?|mos?|weeks?|wks?)[\s-]*old\b|"
       r"[\s-]+(?:yo|y/o|y\.o\.)(?!\w))", "AGE", 0.9, group="a"),
+    # "Forty-seven-year-old", "twenty-eight-month-old": the compound joins the number with hyphens
+    P("age_words_hyphen", rf"(?i)\b(?P<a>{_NUMBER_WORDS_BARE})(?=-(?:years?|months?|weeks?)-old\b)", "AGE", 0.9,
+      group="a", validate=age_ok),
     P("age_aged_words", rf"(?i)\b(?:aged|age\s+of|age\s*:)\s*(?P<a>{NUMBER_WORDS_RE})", "AGE", 0.9, group="a"),
     P("age_months_old", r"(?i)\b(?P<a>\d{1,2})(?=[\s-]*(?:months?|mos?|weeks?|wks?|days?)[\s-]*old\b)", "AGE", 0.9,
       group="a"),
@@ -785,9 +797,36 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"today|"
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
+    P("age_copula_more", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was)"
+      rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{TENS_WORDS_RE}|[1-9]\d)"
+      rf"(?=\s+and\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      validate=age_in_range, invalidate=vital_sign_before),
+    # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
+    P("age_relative_is", rf"(?i)\b(?:(?:my|his|her|your|our|their|the)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
+      rf"(?:,?\s+(?!is\b|was\b)[\p{{L}}'’-]+,?)?|(?:dad|mum|mom|grandma|grandpa|nana))(?:\s+(?:is|was|turned|turns|will\s+be)|['’]s)"
+      rf"\s+(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<a>{AGE_NUM})"
+      rf"(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|in\s+{MONTH_NAMES}|y(?:ea)?rs?\s+(?:old|of\s+age)\b|"
+      rf"y/?o\b|and\b(?!\s+a\s+half)|{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a", validate=age_in_range,
+      invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
+    P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MF](?=\))", "AGE", 0.8, group="a", validate=age_ok,
+      invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:fr|french|foley|cath\w*|sheath|tube|ett|ngt|ogt|drain|picc|"
+                                              r"line|trach\w*|cordis|introducer|gauge|size)\W*$", _before(t, s, 25))
+      is not None),
+    # "brother Emeka (seven)", "son Ali (4 yrs)": an age in brackets after a relation word and a name
+    P("age_paren_relative", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?-i:\p{{Lu}}[\p{{L}}'’-]+)){{1,2}}[ \t]*\()"
+      rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
+      validate=age_in_range),
+    # "age 4 years 2 months", "aged 1 year and 6 months", "3 years 5 months old": the months part
+    P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
+      r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
+      r"(?=\s*(?:months?|mos?)\s+old\b))", "AGE", 0.85, group="a"),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
-    P("age_how_old", rf"(?i)\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
-      rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?[?.!]?\s*"
+    P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
+      rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?"
+      rf"|\b(?:and\s+)?(?:your|his|her|their|the\s+patient'?s)\s+age(?=[ \t]*[?.]?[ \t]*\n)"
+      rf"|\bwhat\s+age\s+(?:are\s+you|is\s+(?:he|she))\b[^\n?!]{{0,20}}?)[?.!]?\s*"
       rf"(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
@@ -1171,8 +1210,11 @@ _MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april",
 _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|fourth|fifth|sixth|seventh|eighth|"
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
-    "age_words": _NUMBER_WORD_TRIGGERS, "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_how_old": ("how old",),
+    "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",), "age_paren_relative": (r"re:[A-Za-z]\s*\(\w+\s*\w*\)",),
+    "age_years_months": ("month", "mos"),
+    "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
+    "age_copula_more": (" and", "month", "week", "mo", "wk"), "age_aged_words": ("age",), "age_months_old": ("old",),
+    "age_event_at": ("at ",), "age_how_old": ("how old", "age"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
     "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),

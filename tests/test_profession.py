@@ -194,3 +194,40 @@ def test_spans_are_valid(parts, lang):
         assert text[s.start:s.end] == text[s.start:s.end].strip()
         assert s.label == "PROFESSION"
         prev_end = s.end
+
+
+# --- session 4: relatives' jobs, spelled ages, brackets, transcripts (own phrasings) -----------
+
+EN_MATCH_4 = [
+    ("Her brother Tomasz is a carpenter in Leeds.", ["carpenter"]),
+    ("my uncle, Festus, was a coal miner", ["coal miner"]),
+    ("doctor ok\npatient my fiance jordan hes a baker", ["baker"]),
+    ("Seen with mother Ines (hairdresser) today.", ["hairdresser"]),
+    ("Guy Morel (44), plasterer, referred for back pain.", ["plasterer"]),
+    ("A fifty-three-year-old bricklayer with chest pain.", ["bricklayer"]),
+    ("63 yo F, retired librarian, here for follow-up", ["librarian"]),
+    # a relative's clinical job in a transcript
+    ("doctor: who helps you at home\npatient: my daughter, she's a midwife, pops in", ["midwife"]),
+    ("[doctor] any family support?\n[patient] my husband's a paramedic so yes", ["paramedic"]),
+    ("stenographer by trade", ["stenographer"]),
+]
+EN_NO_MATCH_4 = [
+    # clinical roles said of the care team, or outside a transcript
+    "Doctor: Nurse Abebe will take your bloods, she's a nurse practitioner.\nPatient: ok",
+    "Daughter who is a nurse visited and asked about meds.",
+    "pt's son is a nurse and is updating the family",
+    "His wife's a big help at home.",
+    "Father Chidi (HCP) at bedside.",
+    "Bed 4 (12), comfortable, sleeping.",
+    "my sister hes a",
+]
+
+
+@pytest.mark.parametrize("text,expected", EN_MATCH_4)
+def test_english_session4_must_match(en, text, expected):
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", EN_NO_MATCH_4)
+def test_english_session4_must_not_match(en, text):
+    assert found(en, text) == []

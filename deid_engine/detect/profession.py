@@ -40,12 +40,13 @@ Confidence: 0.85 field and strong cues, 0.8 ``retired``/``ex``, 0.75 age and sub
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
 from ..types import Document, Span
 from .lexicon import norm
+from .patterns import _NUMBER_WORDS_BARE
 
 LABEL = "PROFESSION"
 SOURCE = "pattern:profession"
@@ -141,6 +142,25 @@ _NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior"
                "companero", "companera", "extranjero", "extranjera", "soltero", "soltera", "heredero", "mejor",
                "peor", "amor", "temor", "rumor", "humor", "lista", "vista", "pista", "revista", "conquista",
                "entrevista", "cuidador", "cuidadora"}
+# a transcript turn: "Doctor:", "[patient]", "speaker 2:", "D:", or a lower-case "doctor hi there"
+_TURN = regex.compile(r"(?im)^[ \t]*(?:\[?(doctor|dr|patient|pt|nurse|clinician|provider|caller|relative|mother|father|"
+                      r"mom|mum|dad|wife|husband|daughter|son|parent|speaker[ \t]*\d{1,2})\]?[ \t]*(?::|(?<=\]))|"
+                      r"([dp])[ \t]*:|(doctor|patient|clinician|speaker[ \t]*\d{1,2})[ \t]+(?=(?-i:[a-z])))")
+_RELATION_NEAR = regex.compile(r"(?i)\b(?:wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|"
+                               r"boyfriend|girlfriend|fianc[eé]e?|spouse|aunt|uncle|cousin|niece|nephew|"
+                               r"grand\w+|\w+-in-law)\b")
+
+
+def dialogue(text: str) -> bool:
+    """A transcript: two or more turns by at least two different speakers."""
+    roles = set()
+    for m in _TURN.finditer(text):
+        roles.add((m.group(1) or m.group(2) or m.group(3)).lower())
+        if len(roles) >= 2:
+            return True
+    return False
+
+
 RELATIVE_SUBJECTS = ("wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|"
                      "girlfriend|fianc[eé]e?|spouse|friend|neighbou?r|aunt|uncle|cousin|grandmother|grandfather|"
                      "grandson|granddaughter|niece|nephew|stepfather|stepmother|caregiver|carer")
@@ -173,7 +193,8 @@ _WORK_EN = _rx(r"\b(?:work|works|worked|working|employed|employment|job|jobs|car
                r"trained|served|serving|occupation|profession|trade|business|company|firm)\b")
 _WORK_ES = _rx(r"\b(?:trabaj\w*|emple\w*|profesi\w*|ocupaci\w*|laboral\w*|oficio|puesto|contratad\w*|"
                r"jubil\w*|dedicad\w*|dedica|dedicaba)\b")
-_AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)")
+_AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)|"
+           rf"\b{_NUMBER_WORDS_BARE}[\s-]+(?:years?|yrs?)[\s-]+old\b")
 _AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|"
                 r"asian|married|single|divorced|widowed|widower|widow|right-handed|left-handed|african[- ]american))*")
 
@@ -202,13 +223,19 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
     # "she is a good doctor": pronouns also describe the care team, so clinical roles need a work cue
-    _Cue("subject is a", _rx(r"\b(?:he|she|they)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
-    # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
-    _Cue("relative is a", _rx(r"\b(?:who|" + RELATIVE_SUBJECTS + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
+    _Cue("subject is a", _rx(r"\b(?:(?:he|she|they)" + _IS_EN + r"|hes|shes)\s+an?\s+"), clinical=False,
          confidence=0.75),
+    # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
+    _Cue("relative is a", _rx(r"\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
+                              r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
+    # "father Chidi (accountant)": a job in brackets after a relation word and a name
+    _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?-i:\p{Lu})[\p{L}'’-]+\s*\(\s*"),
+         clinical=False, modifiers=1, confidence=0.7),
+    # "Hamish Lockhart (38), electrician, self-employed": an age in brackets, then the job
+    _Cue("(age),", _rx(r"\(\s*\d{1,3}\s*(?:[MF]|y|yo|yrs?)?\s*\)\s*,[ \t]*"), modifiers=1, confidence=0.7),
     _Cue("subject is the", _rx(r"\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
          clinical=False, modifiers=2, confidence=0.7),
-    _Cue("age", _rx(r"(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r"[ \t]+"), strong=True, confidence=0.75),
+    _Cue("age", _rx(r"(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75),
     _Cue("by trade", _rx(r"[ \t]+by\s+(?:trade|profession|occupation)\b"), after=False, strong=True,
          confidence=0.85),
 )
@@ -443,6 +470,7 @@ class ProfessionDetector:
         starts = [t.start for t in toks]
         ends = [t.end for t in toks]
         mixed = self._mixed_case(text)
+        talk = self.lang == "en" and dialogue(text)
         found: dict[tuple[int, int], Span] = {}
 
         def add(rng: tuple[int, int], cue: _Cue, conf: float) -> None:
@@ -459,6 +487,8 @@ class ProfessionDetector:
                     left = left[brk[-1].end():]
                 if not cue.window.search(left):
                     continue
+            if talk and not cue.clinical and self._relative_job(text, cue, m):
+                cue = replace(cue, clinical=True)  # in a transcript "my wife's a paramedic" is her job
             if cue.after:
                 i = bisect.bisect_left(starts, m.end())
                 if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
@@ -474,6 +504,15 @@ class ProfessionDetector:
             add(rng, cue, cue.confidence)
             self._continue(text, toks, starts, rng, cue, mixed, add)
         return _outermost(list(found.values()))
+
+    @staticmethod
+    def _relative_job(text: str, cue: _Cue, m: regex.Match) -> bool:
+        """In a transcript, the subject is a relative: a relation word in the cue, or (for he/she) just before it."""
+        if cue.name == "relative is a":
+            return not m.group().lower().startswith("who")
+        if cue.name == "subject is a":
+            return _RELATION_NEAR.search(text, max(0, m.start() - 150), m.start()) is not None
+        return False
 
     def _continue(self, text, toks, starts, rng, cue, mixed, add) -> None:
         """A list after an occupation: ``azafata, dependienta, monitora de deporte``."""

@@ -563,3 +563,29 @@ def test_ages_session4_must_match(en, text, span):
 @pytest.mark.parametrize("text", AGE_NO_MATCH_4)
 def test_ages_session4_must_not_match(en, text):
     assert not [s for s in found(en, text) if s[1] == "AGE"]
+
+
+STREET_LOWER_MATCH = [
+    ("we rent a place on birchwood avenue now", "birchwood avenue"),
+    ("the pharmacy off highway 61 closed", "highway 61"),
+    ("she lives on upper mill road with her son", "upper mill road"),
+    ("he had a shop on main street for years", "main street"),
+]
+STREET_LOWER_NO_MATCH = [
+    "back on the road after the crash",
+    "he went down memory lane with us",
+    "our neighbour on my street called",
+    "stuck in traffic on main road",
+    "a long drive on a busy road",
+    "on Test drive mode",
+]
+
+
+@pytest.mark.parametrize("text,span", STREET_LOWER_MATCH)
+def test_lower_case_street(en, text, span):
+    assert (span, "STREET") in found(en, text)
+
+
+@pytest.mark.parametrize("text", STREET_LOWER_NO_MATCH)
+def test_lower_case_street_decoys(en, text):
+    assert not [s for s in found(en, text) if s[1] == "STREET"]

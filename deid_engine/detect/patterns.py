@@ -556,6 +556,26 @@ times attempt attempts trial trials visit visits cycle cycles round rounds floor
 """.split())
 
 
+_NOT_STREET_NAME = frozenset("""
+the a an my your his her our their its this that these those same other another next busy wrong whole one each every
+back side dirt long open any some no to different new old right left far own private slip ring country toll quiet
+gravel icy wet bumpy main high test memory fast slow last first second long-term short-term rocky bumpy home way
+his hers what which whose
+""".split())
+
+
+def street_lower_doubt(text: str, start: int, end: int) -> bool:
+    """Vetoes ``on the road``, ``down memory lane``, ``on my street``: the first word of a
+    lower-case street name must be a name word, not a determiner or an ordinary adjective
+    (``main`` only before ``street``)."""
+    words = text[start:end].split()
+    if regex.match(r"(?:route|highway|hwy|rte|interstate)$", words[0]):
+        return False
+    if words[0] == "main" and words[-1] == "street":
+        return False
+    return any(w.casefold() in _NOT_STREET_NAME for w in words[:-1])
+
+
 def corner_word_doubt(text: str, start: int, end: int) -> bool:
     """``on 2nd and final attempt``: the word beside the ordinal is no street name."""
     words = regex.findall(r"[A-Za-z]{3,}", text[start:end])
@@ -996,6 +1016,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("street_named", r"(?<=\b(?:on|off|at|along|near)[ \t]+)(?P<s>(?:[A-Z][a-z'’]+[ \t]+){1,2}(?:Street|Avenue|Road|"
       r"Boulevard|Drive|Lane|Terrace|Parkway|Crescent|Close))\b", "STREET", 0.75, group="s",
       invalidate=street_vocabulary),
+    # lower-case speech: "we moved to a flat on garnet street", "the one off route 9"
+    P("street_named_lower", r"(?<=\b(?:on|off|along|near|down|up|onto|live[sd]?[ \t]+(?:on|at|in))[ \t]+)(?P<s>(?:[a-z][a-z'’]+"
+      r"[ \t]+){1,2}(?:street|avenue|road|drive|lane|boulevard|terrace|parkway|crescent|ave|rd|blvd)|"
+      r"(?:route|highway|hwy|rte|interstate)[ \t]+\d{1,3}[a-z]?)\b(?![ \t]*(?:test|bike|trip|rage|sign|safety))",
+      "STREET", 0.7, group="s", invalidate=lambda t, s, e: street_lower_doubt(t, s, e)),
     # Australian states and 4-digit postcodes: "Hobart TAS 7000", "Parramatta NSW 2150"
     # street corners: "on 5th and pine", "at Main & 3rd"
     P("street_corner", r"(?i)(?<=\b(?:on|at|near|off|corner\s+of)[ \t]+)(?P<s>(?:\d{1,3}(?:st|nd|rd|th)[ \t]+(?:and|&)[ \t]+"
@@ -1198,6 +1223,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "state_au": tuple("w:" + w for w in ("nsw", "vic", "qld", "sa", "wa", "tas", "nt", "act")),
     "state_line_end": (r"re:[A-Za-z],[ \t]{1,2}[A-Z]{2}[ \t]*$",),
     "city_before_postcode": (r"re:\d[A-Z]{2}\b",), "postcode_uk": (r"re:\d[A-Z]{2}\b",),
+    "street_named_lower": ("street", "avenue", "road", "drive", "lane", "boulevard", "terrace", "parkway", "crescent",
+                           "ave", "rd", "blvd", "route", "highway", "hwy", "rte", "interstate"),
     "street_named": ("street", "avenue", "road", "boulevard", "drive", "lane", "terrace", "parkway", "crescent", "close"),
     "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
                        "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",

@@ -197,6 +197,15 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("deliver", "for"), ("delivers", "for"), ("cleans", "for"), ("clean", "for"), ("student", "at"), ("enrolled", "at"), ("attends",),
                ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
                ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
+# In lower-case text, the last word of a business or school name after unknown or cued words:
+# "pinecrest elementary", "little owl coffee", "first harvest credit union" (hand-written).
+LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
+                      "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
+                      "transit", "motors", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
+                      "coffee", "labs", "fabrication", "manufacturing", "union", "ems", "insurance", "bank",
+                      "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
+                      "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
+                      "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
 # Chain pharmacies, supermarkets and stores (our own hand-written list): an employer or the place a
 # patient fills prescriptions, ORGANIZATION wherever it is named ("the kroger pharmacy", "at Boots").
 CHAIN_STORES = {tuple(c.split()) for c in (
@@ -204,7 +213,8 @@ CHAIN_STORES = {tuple(c.split()) for c in (
     "albertsons", "meijer", "hy-vee", "wegmans", "giant eagle", "whole foods", "trader joe", "home depot", "lowe",
     "best buy", "fedex", "starbucks", "mcdonald", "dollar general", "family dollar", "boots", "tesco", "sainsbury",
     "asda", "lidl", "aldi", "morrisons", "superdrug", "lloydspharmacy", "lloyds pharmacy", "dunnes", "woolworths",
-    "coles", "shoppers drug mart")}
+    "coles", "shoppers drug mart", "heb", "h-e-b", "vfw", "ymca", "ywca", "oxfam", "dollar tree", "7-eleven",
+    "sam's club", "bj's", "food lion", "piggly wiggly", "winn-dixie", "harris teeter")}
 # words before "at <Name>" that make the name a hospital: "the cath lab at Mercy", "admitted to 5C at Rush"
 VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
                  "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",
@@ -379,6 +389,9 @@ class LexiconDetector:
             if len(k) >= 4:
                 self._buckets.setdefault(k[0], []).append(k)
         self._titles = STRONG_TITLES if es else STRONG_TITLES - SPANISH_TITLES
+        # last words of listed occupations: "a loan officer at <employer>"
+        self.job_heads: set[str] = set() if es else {
+            norm(w.split()[-1]) for w in load_lexicon("occupations_en") if w.split()} - STOP - {"worker", "assistant"}
         self._loaded = True
 
     def describe(self) -> dict:
@@ -533,6 +546,10 @@ class LexiconDetector:
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
         self._world_names(toks, text, mode, out, used)
+        if self.lang == "es":  # Spanish words and eponyms in the name lists (lexicon_es.py)
+            from .lexicon_es import spanish_vetoes
+
+            out = spanish_vetoes(text, out)
         return out
 
     def _world_names(self, toks, text, mode, out, used) -> None:
@@ -756,7 +773,22 @@ class LexiconDetector:
         service = SERVICE_WORDS | FACILITY_SUFFIXES
         n = len(toks)
         for i in range(1, n):
-            if used[i] or not self._cue_ends_at(toks, i, text, EMPLOY_CUES):
+            if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or self._job_at(toks, i, text)):
+                continue
+            if mode == "lower":
+                j = self._suffix_run(toks, text, used, i)
+                if j >= i:
+                    out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.6))
+                    for q in range(i, j + 1):
+                        used[q] = True
+                    continue
+            elif toks[i].text == "The" and i + 1 < n and text[toks[i].end:toks[i + 1].start] == " " \
+                    and not self._sentence_start(toks, i, text):
+                j = self._proper_run(toks, text, mode, used, i + 1)  # "a chef at The Copper Kettle"
+                if j > i and not all(t.n in self.medical or t.n in service or t.n in STOP for t in toks[i + 1:j + 1]):
+                    out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.6))
+                    for q in range(i, j + 1):
+                        used[q] = True
                 continue
             j = self._proper_run(toks, text, mode, used, i)
             if j < i or (mode == "mixed" and j == i and toks[i].n in self.common):
@@ -871,6 +903,21 @@ class LexiconDetector:
                 continue
             out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
             used[i] = True
+        if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
+            for i in range(1, n):
+                t = toks[i]
+                if used[i] or t.n not in LOWER_ORG_SUFFIXES or t.n in ("co", "group", "union", "inc", "company",
+                                                                       "market", "bank", "ems", "corp"):
+                    continue
+                m = i
+                while m - 1 >= 0 and i - m < 2 and not used[m - 1] and text[toks[m - 1].end:toks[m].start] == " " \
+                        and self._unknown_lower(toks[m - 1]):
+                    m -= 1
+                if m == i:
+                    continue
+                out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
+                for q in range(m, i + 1):
+                    used[q] = True
         if mode != "mixed":
             return
         for i in range(1, n):
@@ -895,6 +942,39 @@ class LexiconDetector:
             out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
             for q in range(m, i + 1):
                 used[q] = True
+
+    def _unknown_lower(self, t: _Tok) -> bool:
+        """A lower-case word no dictionary or medical list knows and that is no misspelt word."""
+        return (t.text.isalpha() and t.text.islower() and len(t.n) >= 4 and t.n not in self.words
+                and t.n not in STOP and t.n not in self.medical and not self._near_word(t.n)
+                and not self._near_medical(t.n))
+
+    def _job_at(self, toks: list[_Tok], i: int, text: str) -> bool:
+        """``a loan officer at``, ``works as a barista at``: a listed occupation after an article,
+        then at/for/with, right before token i on one line."""
+        if i < 3 or toks[i - 1].n not in ("at", "for", "with") or toks[i - 2].n not in self.job_heads:
+            return False
+        for q in range(i - 3, max(-1, i - 7), -1):
+            if toks[q].n in ("a", "an", "as"):
+                return "\n" not in text[toks[q].end:toks[i].start] and \
+                    not any(c in text[toks[q].end:toks[i].start] for c in ".;:!?(")
+        return False
+
+    def _suffix_run(self, toks: list[_Tok], text: str, used: list[bool], i: int) -> int:
+        """Lower-case text: the end of a name of 1-4 plain words from token i whose last word is a
+        business or school word (``first harvest credit union``), else i - 1."""
+        n = len(toks)
+        best = i - 1
+        j = i
+        while j < n and j - i < 4 and not used[j] and toks[j].text.isalpha() and toks[j].text.islower() \
+                and toks[j].n not in STOP and toks[j].n not in DISCOURSE_WORDS \
+                and (j == i or text[toks[j - 1].end:toks[j].start] == " "):
+            if toks[j].n in LOWER_ORG_SUFFIXES and j > i:
+                best = j
+            j += 1
+        if best < i:
+            best = self._proper_run(toks, text, "lower", used, i)
+        return best
 
     def _cued_places(self, toks, text, mode, out, used) -> None:
         """Towns no lexicon lists after strong cues (``grew up in Kunming``, ``mines outside

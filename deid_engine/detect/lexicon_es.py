@@ -1,0 +1,118 @@
+"""Spanish vetoes for gazetteer hits (``LexiconDetector`` with ``lang="es"``).
+
+The Spanish name lists hold many surnames that are also Spanish words or
+medical eponyms (``Cabo``, ``Porta``, ``Diez``, ``Koch``, ``Evans``). In Spanish
+clinical prose, where capitals carry meaning, a gazetteer hit is dropped when
+its surroundings say it is not a person or a place:
+
+- **lower case** in cased text: Spanish writes names with a capital
+  (``llevar a cabo``, ``el brazo izquierdo``, ``fuera de la ciudad``); a kinship
+  qualifier after a family word (``tío paterno``, ``hijo varón``) stays, since
+  MEDDOCAN marks the whole family mention;
+- **acronym**: a short word with two capitals or a capital after a small letter
+  (``HLA``, ``IgG``, ``Su PIO``, ``vitamina D y PTH``); Roman numerals are not
+  acronyms (``Pío XII``);
+- **eponym slot** (bare hits only, no cue): after ``de``/``del`` that follows a
+  lower-case common noun (``bacilo de Koch``, ``grado I de Fuhrman``,
+  ``síndrome autoinmune de Evans``) but not a person or family word
+  (``abuelas de Paula``); or right after a classifier (``tipo Bricker``,
+  ``según Schaffer``, ``test Boney``). A capitalised word before ``de`` is part of
+  a name or an institution (``Ortiz de Barrón``, ``Universidad de Alcalá``);
+- **sentence start** (bare single-word hits): after a sentence that ended on a
+  lower-case word, followed by lower-case prose (``... oral. Diez días``,
+  ``hepatomegalia. Porta permeable``): the capital comes from the position.
+
+Cue-supported spans (title, field, family word) keep their evidence: only the
+lower-case and acronym rules apply to them.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..taxonomy import category_of, is_label
+from ..types import Span
+
+# words that make "<word> de <Name>" a person ("la hija de Marta", "en casa de Luis")
+PERSON_NOUNS_ES = frozenset({
+    "esposa", "esposo", "marido", "mujer", "hijo", "hija", "hijos", "hijas", "madre", "padre", "padres",
+    "hermana", "hermano", "hermanas", "hermanos", "sobrina", "sobrino", "nieta", "nieto", "tia", "tio", "tias",
+    "tios", "abuela", "abuelo", "abuelas", "abuelos", "pareja", "novia", "novio", "cunada", "cunado", "yerno",
+    "nuera", "suegra", "suegro", "prima", "primo", "primas", "primos", "familia", "familiares", "amigo", "amiga",
+    "vecino", "vecina", "companero", "companera", "paciente", "senor", "senora", "senorita", "don", "dona",
+    "compania", "cargo", "nombre", "casa", "domicilio", "parte", "tutor", "tutora", "cuidador", "cuidadora",
+})
+# qualifiers of a family word that MEDDOCAN keeps in the family mention ("tío paterno", "hijo varón")
+KIN_QUALIFIERS_ES = frozenset({
+    "materno", "materna", "paterno", "paterna", "varon", "mayor", "menor", "mediano", "mediana", "pequeno",
+    "pequena", "gemelo", "gemela", "mellizo", "melliza", "politico", "politica",
+})
+# words after which a capitalised word names a method, scale or device ("tipo Bricker", "según Schaffer")
+CLASSIFIERS_ES = frozenset({
+    "tipo", "segun", "test", "tecnica", "metodo", "modelo", "marca", "clase", "grado", "estadio", "signo",
+    "maniobra", "prueba", "escala", "criterios", "clasificacion",
+})
+
+_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
+_ACCENTS = str.maketrans("áéíóúüñàèìòù", "aeiouunaeiou")
+_EPONYM_DE = regex.compile(r"(?<![\p{L}\d])(\p{Ll}[\p{L}-]*)[ \t]+(?:(?:[IVX]+|\d+)(?:[ \t]+y[ \t]+(?:[IVX]+|\d+))?[ \t]+)?"
+                           r"(?:de|del)[ \t]+(?:la[ \t]+|los[ \t]+|las[ \t]+)?$")
+_WORD_BEFORE = regex.compile(r"(\p{L}+)[ \t]*$")
+_SENTENCE_END = regex.compile(r"\p{Ll}{3,}\)?[.!?][ \t]+$")
+_PROSE_AFTER = regex.compile(r"[ \t]+(?!(?:de|del|y|e)\b)\p{Ll}")
+_SENTENCE_START = regex.compile(r"[.!?][ \t]+(\p{L})")
+
+
+def _fold(w: str) -> str:
+    return w.lower().translate(_ACCENTS)
+
+
+def cased(text: str) -> bool:
+    """Whether capitals carry meaning: most sentences start with one and the text is not in capitals."""
+    up = sum(1 for c in text if c.isupper())
+    low = sum(1 for c in text if c.islower())
+    if not low or up / (up + low) > 0.7:
+        return False
+    starts = _SENTENCE_START.findall(text)
+    return len(starts) >= 2 and sum(c.isupper() for c in starts) >= 0.8 * len(starts)
+
+
+def acronym(word: str) -> bool:
+    """``HLA``, ``IgG``, ``RM``: a short word with two capitals or a capital after a small letter."""
+    if len(word) > 5 or regex.fullmatch(r"[IVXL]+", word):
+        return False
+    return sum(c.isupper() for c in word) >= 2 or regex.search(r"\p{Ll}\p{Lu}", word) is not None
+
+
+def veto_reason(text: str, span: Span) -> str:
+    """Why a Spanish gazetteer span is not PHI (``""``: keep it). Assumes ``cased(text)``."""
+    cat = category_of(span.label) if is_label(span.label) else span.label
+    if cat not in ("NAME", "LOCATION"):
+        return ""
+    surface = text[span.start:span.end]
+    words = _WORD.findall(surface)
+    if surface[:1].islower() and not (span.label == "RELATIVE" and _fold(surface) in KIN_QUALIFIERS_ES):
+        return "lower case"
+    if cat != "NAME":
+        return ""
+    if any(acronym(w) for w in words):
+        return "acronym"
+    if span.confidence >= 0.6:  # a cue supports it
+        return ""
+    before = text[max(0, span.start - 48):span.start]
+    m = _EPONYM_DE.search(before)
+    if m and _fold(m.group(1)) not in PERSON_NOUNS_ES | KIN_QUALIFIERS_ES:
+        return "eponym slot"
+    m = _WORD_BEFORE.search(before)
+    if m and _fold(m.group(1)) in CLASSIFIERS_ES:
+        return "after a classifier"
+    if len(words) == 1 and _SENTENCE_END.search(before) and _PROSE_AFTER.match(text[span.end:span.end + 12]):
+        return "sentence start"
+    return ""
+
+
+def spanish_vetoes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the gazetteer hits that ``veto_reason`` rejects (only in cased text)."""
+    if not spans or not cased(text):
+        return spans
+    return [s for s in spans if not veto_reason(text, s)]

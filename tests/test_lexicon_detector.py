@@ -669,3 +669,30 @@ def test_shire_county(en):
                                   "CVS S1 S2 normal, no murmur"])
 def test_chain_acronym_as_body_system(en, text):
     assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+# --- session 4: employers after a job, lower-case business names (own phrasings) -------------
+
+@pytest.mark.parametrize("text,org", [
+    ("i'm a claims adjuster at northfield mutual insurance since may", "northfield mutual insurance"),
+    ("she works as a cook at The Rusty Anchor most nights.", "The Rusty Anchor"),
+    ("my son's a bartender at copper fox brewery downtown", "copper fox brewery"),
+    ("he was a welder for brookline fabrication in the nineties", "brookline fabrication"),
+    ("the kids go to maplecrest elementary by the park", "maplecrest elementary"),
+    ("we just go to the ymca pool on saturdays", "ymca"),
+])
+def test_employers_and_lower_case_businesses(en, text, org):
+    assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "i'm a teacher at the local school",
+    "she's a cashier with two kids at home",
+    "i work at home most days now",
+    "he works as a driver at night",
+    "she goes to middle school now",
+    "tylenol from the hospitl pharmacy",
+    "The nurse at The front desk",
+])
+def test_employer_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}

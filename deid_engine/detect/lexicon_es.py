@@ -60,7 +60,7 @@ _EPONYM_DE = regex.compile(r"(?<![\p{L}\d])(\p{Ll}[\p{L}-]*)[ \t]+(?:(?:[IVX]+|\
 _WORD_BEFORE = regex.compile(r"(\p{L}+)[ \t]*$")
 _SENTENCE_END = regex.compile(r"\p{Ll}{3,}\)?[.!?][ \t]+$")
 _PROSE_AFTER = regex.compile(r"[ \t]+(?!(?:de|del|y|e)\b)\p{Ll}")
-_SENTENCE_START = regex.compile(r"[.!?][ \t]+(\p{L})")
+_SENTENCE_START = regex.compile(r"(?:\p{Ll}{4,}[.!?][ \t]+|\n[ \t]*)(\p{L})")  # not after "cm." or "Dr."
 
 
 def _fold(w: str) -> str:

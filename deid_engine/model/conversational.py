@@ -257,15 +257,23 @@ def fill_conversational(template: str, rng: random.Random, gen: Generator, speak
     return Example("".join(parts), spans, "conversation", origin="conversation")
 
 
-def conversation_examples(rng: random.Random, gen: Generator, n: int) -> list[Example]:
-    """``n`` short synthetic exchanges of 2-5 templated turns, in one speaker style,
-    lower case 60 % of the time, punctuation stripped 25 % of the time."""
+def conversation_examples(rng: random.Random, gen: Generator, n: int,
+                          pool: list[Example] | None = None) -> list[Example]:
+    """``n`` short synthetic exchanges of 1-3 templated turns, in one speaker style,
+    lower case 60 % of the time, punctuation stripped 25 % of the time; with a
+    ``pool`` of real passages, the turns are set among real lines (so PHI stays
+    as sparse as in real conversations)."""
     out = []
     for _ in range(n):
         speakers = rng.choice(_SPEAKERS)
         lower = rng.random() < 0.6
         turns = [fill_conversational(rng.choice(CONV_TEMPLATES), rng, gen, speakers, lower)
-                 for _ in range(rng.randint(2, 5))]
+                 for _ in range(rng.randint(1, 3))]
+        if pool:
+            host = rng.choice(pool)
+            if lower:
+                host = case_variant(host, "lower")
+            turns.insert(rng.randint(0, len(turns)), host)
         ex = turns[0]
         for t in turns[1:]:
             ex = _concat(ex, t, "\n")
@@ -432,15 +440,31 @@ def restyle_speakers(ex: Example, rng: random.Random) -> Example:
 
 # --- the recipe -----------------------------------------------------------------------------
 
+# Numbers that are not PHI in a visit passage: doses, durations, counts, scores, times, vitals.
+_SAFE_NUMBER = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:-|to)?\s*\d*(?:[.,]\d+)?\s*(?:mg|mcg|ml|cc|units?|iu|%|percent|days?|weeks?|months?|"
+    r"years?|yrs?|hours?|hrs?|minutes?|mins?|seconds?|times|x|pounds?|lbs?|kg|g|grams?|cm|mm|inches|feet|ft|"
+    r"miles?|mmhg|bpm|beats|breaths|degrees?|liters?|l|cups?|glasses|drinks?|cigarettes|packs?|pills?|tablets?|"
+    r"puffs?|doses?|sessions?|visits?|episodes?|steps|floors|blocks|out of \d+|/\s*10|/\s*day|a day|per day)\b"
+    r"|\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?\b"
+    r"|\b(?:grade|day|level|stage|type|step|number|round|phase|class|size|score|of|over|bp|a1c|hr|rate)\s+\d+(?:\.\d+)?\b"
+    r"|\b\d+\.\d+\b|\b\d{2,3}/\d{2,3}\b(?=\s*(?:mmhg|blood pressure|bp))",
+    re.I)
+
+
 def _clean(text: str, spans: Iterable[Span]) -> bool:
+    """True when every digit is inside a silver span or a number that is clearly not
+    PHI (a dose, duration, count, score, time): the passage then teaches both."""
     covered = bytearray(len(text))
     for s in spans:
         covered[s.start : s.end] = b"\x01" * s.length
+    for m in _SAFE_NUMBER.finditer(text):
+        covered[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     return all(covered[i] for i, c in enumerate(text) if c.isdigit())
 
 
 def visit_note_examples_v2(folder, rng: random.Random, gen: Generator | None = None,
-                           max_passages: int = 2000, n_conversations: int = 900,
+                           max_passages: int = 2000, n_conversations: int = 600,
                            n_templates: int = 700) -> list[Example]:
     """Recipe 2: wide-silver passages with context injection and speech-style
     variants, synthetic conversations, plus recipe 1's templated sentences."""
@@ -472,7 +496,8 @@ def visit_note_examples_v2(folder, rng: random.Random, gen: Generator | None = N
         elif r < 0.5:
             ex = case_variant(ex, "upper")
         out.append(ex)
-    out.extend(conversation_examples(rng, gen, n_conversations))
+    pool = [p for p in passages[max_passages:] if len(p.text) < 600] or passages
+    out.extend(conversation_examples(rng, gen, n_conversations, pool))
     for _ in range(n_templates):
         t = fill_template(rng.choice(_TEMPLATES), rng, gen)
         mode = rng.random()

@@ -189,11 +189,15 @@ def test_stale_reject_and_out_of_range_decisions_are_harmless(folder, tmp_path):
     assert tree(tmp_path / "out")["a.txt"] == tree(tmp_path / "plain")["a.txt"]
 
 
-def test_cluster_refuses_to_drop_decisions(folder, tmp_path, capsys):
+def test_cluster_applies_decisions_too(folder, tmp_path, capsys):
+    """--cluster no longer refuses: same files as the local path (details in tests/test_cluster_decisions.py)."""
     review(folder)
+    assert redact(folder, tmp_path / "local") == 0
     capsys.readouterr()
-    assert redact(folder, tmp_path / "out", "--cluster", "local:1") == 2
+    assert redact(folder, tmp_path / "out", "--cluster", "local:1") == 0
     err = capsys.readouterr().err
-    assert "--no-decisions" in err and not (tmp_path / "out").exists()
+    assert "applied to 2 document(s) in 2 file(s)" in err
+    got = {k: v for k, v in tree(tmp_path / "out").items() if not k.startswith((".deid-run", "audit."))}
+    assert got == {k: v for k, v in tree(tmp_path / "local").items() if not k.startswith("audit.")}
     for phi in PHI:
         assert phi not in err

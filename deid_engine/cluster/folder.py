@@ -4,7 +4,10 @@ A partition is a run of consecutive files (sorted relative paths) of at most
 ``files_per_partition`` files and ``bytes_per_partition`` bytes. Its input
 fingerprint hashes (path, size, mtime) of its files. The task calls
 ``export_file`` for every file -- the same function ``deid redact`` and the
-desktop export use -- so the output is byte-identical to theirs.
+desktop export use -- so the output is byte-identical to theirs. With reviewer
+decisions (``TaskContext.review``) it first computes the final spans of the
+touched documents of its files (``cluster.review.folder_overrides``, as
+``deid redact`` does for the whole folder) and passes them as overrides.
 """
 
 from __future__ import annotations
@@ -64,13 +67,21 @@ def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, 
     owned = tctx.export_context(overwrite=True)     # targets this run planned: ours to (re)write
     theirs = tctx.export_context(overwrite=tctx.options.overwrite)
     pre = set(preexisting)
+    overrides: dict = {}
+    review = None
+    if tctx.review is not None:  # the reviewer's final spans for the touched documents of these files
+        from ..redact.export import _read
+        from .review import folder_overrides
+
+        overrides, review = folder_overrides(in_dir, part["files"], lambda p: _read(p, owned.options),
+                                             owned.pipeline, tctx.review)
     results, outputs = [], {}
     half = len(part["files"]) // 2
     for i, rel in enumerate(part["files"]):
         if i == half:
             tctx.maybe_crash(int(part["id"]))
         ctx = theirs if rel in pre else owned
-        r = export_file(in_dir / rel, in_dir, out_dir, ctx)
+        r = export_file(in_dir / rel, in_dir, out_dir, ctx, overrides)
         if r.status == "ok":
             outputs[r.output] = r.output_sha256
         results.append(r.report())
@@ -82,6 +93,7 @@ def run_folder_partition(part: dict, tctx: TaskContext, preexisting: tuple[str, 
         "documents": sum(r["documents"] for r in results),
         "characters": sum(r["characters"] for r in results),
         "failures": [{"id": r["path"], "reason": r["reason"]} for r in results if r["status"] == "failed"],
+        "review": review,
         "pipeline": describe_pipeline(owned.pipeline, tctx.preset, tctx.lang),
         "worker_pid": os.getpid(),
         "pipeline_loads_in_process": LOADS[0],

@@ -15,7 +15,7 @@ import logging
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -24,6 +24,7 @@ from ..redact.keys import fingerprint, load_or_create_key
 from .folder import (DEFAULT_BYTES_PER_PARTITION, DEFAULT_FILES_PER_PARTITION, folder_file_results, plan_folder,
                      run_folder_partition)
 from .manifest import PlanMismatch, RunState, atomic_write_json, fingerprint_of, sweep_stale_temps
+from .review import ReviewData, audit_facts, merge_stats, publish, withdraw
 from .table import DEFAULT_ROWS_PER_PARTITION, MANIFEST, plan_table, run_table_partition, table_manifest
 from .task import TaskContext
 
@@ -65,6 +66,8 @@ class RunResult:
     complete: bool
     workers: int
     counts: dict[str, int] = field(default_factory=dict)
+    review: dict[str, Any] = field(default_factory=dict)  # the audit's review block (counts only)
+    review_stats: dict[str, int] = field(default_factory=dict)  # merged part-record review counts
 
 
 # --- connecting ----------------------------------------------------------------------------
@@ -252,7 +255,7 @@ def _execute(state: RunState, plan: dict, task: Callable[..., dict], tctx: TaskC
 
 def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, in_path: Path, mode: str,
             seconds: float, workers: int, run: list[int], skipped: list[int], failed: list[dict],
-            cluster_spec: str) -> RunResult:
+            cluster_spec: str, review: ReviewData | None = None, review_note: dict | None = None) -> RunResult:
     from ..redact import audit as _audit
 
     records = state.records(plan["partitions"])
@@ -263,8 +266,9 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
     ctx = ExportContext(options, key, _Described(desc))
     results = folder_file_results(records)
     record_failures = [{"partition": r["partition"], **f} for r in records for f in r.get("failures", [])]
+    facts = audit_facts(review, merge_stats(records)) if review is not None else (dict(review_note or {}) or None)
     report = _audit.build_report(results, ctx, in_dir=in_path, ignored_files=plan.get("ignored_files", 0),
-                                 seconds=seconds, jobs=workers, cancelled=not complete)
+                                 seconds=seconds, jobs=workers, cancelled=not complete, review=facts)
     report["records_failed"] = record_failures if mode == "table" else []
     from .plugin import versions
 
@@ -283,6 +287,7 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
         "partitions_failed_now": failed,
         "worker_versions": [json.loads(v) for v in seen],
         "versions_match_client": all(v == mine for v in seen),
+        "review_documents_shipped": review.documents if review is not None else 0,
     }
     json_path, html_path = _audit.write_report(state.out_dir, report)
     manifest_path = None
@@ -295,11 +300,32 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
             counts[k] = counts.get(k, 0) + v
     return RunResult(state.out_dir, json_path, html_path, manifest_path, len(plan["partitions"]), run, skipped,
                      failed, sum(r.documents for r in results), sum(r.characters for r in results),
-                     record_failures, seconds, complete, workers, dict(sorted(counts.items())))
+                     record_failures, seconds, complete, workers, dict(sorted(counts.items())),
+                     report["review"], merge_stats(records))
 
 
 def _key(key: bytes | None, key_path: Path | None) -> bytes:
     return key if key is not None else load_or_create_key(key_path)
+
+
+def _with_review(config: dict, review: ReviewData | None) -> dict:
+    """The run's configuration plus the decisions' fingerprint (a resume with other decisions is refused)."""
+    if review is not None and review.documents:
+        config["review_fingerprint"] = review.fingerprint
+    return config
+
+
+@contextmanager
+def _published(tctx: TaskContext, review: ReviewData | None, client: Any) -> Iterator[TaskContext]:
+    """``tctx`` with a reference to ``review`` shipped to the workers for the duration of the run."""
+    if review is None or not review.documents:
+        yield tctx
+        return
+    ref = publish(review, fingerprint_of([tctx.out_dir, time.time_ns()])[:10], client)
+    try:
+        yield replace(tctx, review=ref)
+    finally:
+        withdraw(ref, client)
 
 
 def redact_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, key: bytes | None = None,
@@ -307,8 +333,14 @@ def redact_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, key: b
                   files_per_partition: int = DEFAULT_FILES_PER_PARTITION,
                   bytes_per_partition: int = DEFAULT_BYTES_PER_PARTITION, retries: int = DEFAULT_RETRIES,
                   max_partitions: int | None = None, progress: bool = True, check_hashes: bool = True,
-                  crash_once: tuple[str, int] | None = None) -> RunResult:
-    """Redact a folder tree into ``out_dir`` partition by partition (resumable); write the audit."""
+                  crash_once: tuple[str, int] | None = None, review: ReviewData | None = None,
+                  review_note: dict | None = None) -> RunResult:
+    """Redact a folder tree into ``out_dir`` partition by partition (resumable); write the audit.
+
+    ``review``: the reviewer decisions to apply (``cluster.review.build_review_data``), giving the same
+    final spans as ``deid redact`` without ``--cluster``; ``review_note``: the audit's review block
+    when there is none (e.g. ``{"decisions": "ignored (--no-decisions)"}``).
+    """
     if options.link_map_password:
         raise ValueError("a link map is not supported with --cluster (it would hold PHI across partitions)")
     in_dir, out_dir = check_folders(in_dir, out_dir)
@@ -319,13 +351,14 @@ def redact_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, key: b
     config = {"mode": "folder", "options": options.public(), "key_fingerprint": fingerprint(key), "preset": preset,
               "lang": options.lang, "files_per_partition": files_per_partition,
               "bytes_per_partition": bytes_per_partition}
+    _with_review(config, review)
     plan = _prepare(state, lambda new: plan_folder(in_dir, out_dir if new else None, options.overwrite,
                                                    files_per_partition, bytes_per_partition),
                     config, options.overwrite)
     pre = set(plan.get("preexisting", []))
     tctx = TaskContext(options, key, preset, options.lang, str(in_dir), str(out_dir), crash_once)
     t0 = time.perf_counter()
-    with connect(cluster) as client:
+    with connect(cluster) as client, _published(tctx, review, client) as tctx:
         run, skipped, failed = _execute(
             state, plan, run_folder_partition, tctx, client,
             lambda p: (tuple(f for f in p["files"] if f in pre),),
@@ -333,7 +366,8 @@ def redact_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, key: b
         workers = _n_workers(client)
     return _finish(state, plan, options, key, in_path=in_dir, mode="folder", seconds=time.perf_counter() - t0,
                    workers=workers, run=run, skipped=skipped, failed=failed,
-                   cluster_spec=cluster if isinstance(cluster, str) else ("client" if cluster else ""))
+                   cluster_spec=cluster if isinstance(cluster, str) else ("client" if cluster else ""),
+                   review=review, review_note=review_note)
 
 
 def redact_table(in_path: Path, out_dir: Path, options: ExportOptions, *, id_column: str, text_column: str,
@@ -341,8 +375,14 @@ def redact_table(in_path: Path, out_dir: Path, options: ExportOptions, *, id_col
                  cluster: Any = None, preset: str | None = None,
                  rows_per_partition: int = DEFAULT_ROWS_PER_PARTITION, retries: int = DEFAULT_RETRIES,
                  max_partitions: int | None = None, progress: bool = True, check_hashes: bool = True,
-                 crash_once: tuple[str, int] | None = None) -> RunResult:
-    """Redact the text column of a CSV/Parquet table into partition files + ``manifest.json`` + audit."""
+                 crash_once: tuple[str, int] | None = None, review: ReviewData | None = None,
+                 review_note: dict | None = None) -> RunResult:
+    """Redact the text column of a CSV/Parquet table into partition files + ``manifest.json`` + audit.
+
+    ``review``/``review_note`` as for ``redact_folder``: a row is a document (doc_id = sha256 of its
+    text, the same as that CSV cell reviewed in the app), and with ``unreviewed="skip"`` a row that
+    is not reviewed is left out (listed as skipped).
+    """
     if options.link_map_password:
         raise ValueError("a link map is not supported for table input")
     in_path, out_dir = Path(in_path).resolve(), Path(out_dir).resolve()
@@ -357,19 +397,21 @@ def redact_table(in_path: Path, out_dir: Path, options: ExportOptions, *, id_col
     config = {"mode": "table", "input": in_path.name, "options": options.public(), "key_fingerprint": fingerprint(key),
               "preset": preset, "lang": options.lang, "rows_per_partition": rows_per_partition,
               "columns": [id_column, text_column, patient_column]}
+    _with_review(config, review)
     plan = _prepare(state, lambda new: plan_table(in_path, id_column, text_column, patient_column,
                                                   rows_per_partition), config, options.overwrite)
     slim = {k: v for k, v in plan.items() if k not in ("partitions", "config")}
     tctx = TaskContext(options, key, preset, options.lang, str(in_path), str(out_dir), crash_once)
     t0 = time.perf_counter()
-    with connect(cluster) as client:
+    with connect(cluster) as client, _published(tctx, review, client) as tctx:
         run, skipped, failed = _execute(state, plan, run_table_partition, tctx, client, lambda p: (slim,),
                                         retries=retries, max_partitions=max_partitions, progress=progress,
                                         check_hashes=check_hashes)
         workers = _n_workers(client)
     return _finish(state, plan, options, key, in_path=in_path, mode="table", seconds=time.perf_counter() - t0,
                    workers=workers, run=run, skipped=skipped, failed=failed,
-                   cluster_spec=cluster if isinstance(cluster, str) else ("client" if cluster else ""))
+                   cluster_spec=cluster if isinstance(cluster, str) else ("client" if cluster else ""),
+                   review=review, review_note=review_note)
 
 
 def is_table_input(path: Path, text_column: str | None) -> bool:

@@ -13,6 +13,12 @@ CSV id columns, other columns copied unchanged) atomically.
 A row that cannot be redacted -- malformed (wrong number of fields, broken
 quoting, not UTF-8), no id, no text, or a detector error -- is left out of the
 output and listed (id or row number + reason); the other rows are written.
+
+Reviewer decisions (``TaskContext.review``): a row is a document whose
+doc_id is the sha256 of its text -- the doc_id of the same CSV cell reviewed
+in the app -- so a touched row is redacted with its reviewed final spans
+(``cluster.review.document_overrides``); with ``unreviewed="skip"`` a row
+without them is left out and listed as skipped (``rows_skipped``).
 """
 
 from __future__ import annotations
@@ -191,11 +197,16 @@ class _Acc:
     def __init__(self, name: str):
         self.res = FileResult(name, name)
         self.failures: list[dict] = []
+        self.skipped: list[dict] = []
+        self.review: dict[str, int] | None = None
 
-    def ok(self, rid: str, text: str, r: Any) -> None:
+    def ok(self, rid: str, text: str, r: Any, spans: list | None = None) -> None:
         res = self.res
         res.documents += 1
         res.characters += len(text)
+        if spans is not None:
+            res.reviewed_documents += 1
+            res.review_spans += len(spans)
         for k, v in r.counts.items():
             res.counts[k] = res.counts.get(k, 0) + v
         scope = r.audit["date_shift_scope"]
@@ -206,12 +217,37 @@ class _Acc:
     def fail(self, rid: str | None, row: int, reason: str) -> None:
         self.failures.append({"id": rid, "row": row, "reason": reason})
 
+    def skip(self, rid: str, row: int) -> None:
+        self.skipped.append({"id": rid, "row": row, "reason": SKIP_REASON})
 
-def _redact_row(ctx: Any, rid: str, text: str, pid: str | None) -> Any:
+
+SKIP_REASON = "not reviewed (unreviewed=skip)"
+
+
+def _redact_row(ctx: Any, rid: str, text: str, pid: str | None, spans: list | None = None) -> Any:
     meta: dict[str, Any] = {"format": "table", "record_id": rid}
     if pid:
         meta["patient_id"] = pid
-    return process_document(Document(text, name=rid, metadata=meta), None, ctx)
+    return process_document(Document(text, name=rid, metadata=meta), spans, ctx)
+
+
+def _row_overrides(tctx: TaskContext, ctx: Any, rows: list[tuple[int, str, str]], acc: _Acc) -> dict[str, list]:
+    """The reviewer's final spans for the touched rows ``(row number, id, text)`` of this partition."""
+    if tctx.review is None:
+        return {}
+    from .review import document_overrides
+
+    overrides, acc.review = document_overrides(
+        ((f"{rid}@{row}", Document(text)) for row, rid, text in rows), ctx.pipeline, tctx.review)
+    return overrides
+
+
+def _spans_for(overrides: dict[str, list], text: str, ctx: Any) -> tuple[bool, list | None]:
+    """(write the row?, its reviewed final spans or None for the detectors), as ``export_file`` decides."""
+    spans = overrides.get(Document(text).doc_id) if overrides else None
+    if spans is None and ctx.options.unreviewed == "skip":
+        return False, None
+    return True, None if spans is None else list(spans)
 
 
 def _csv_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> tuple[bytes, str]:
@@ -228,27 +264,34 @@ def _csv_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> tupl
     newline = "\r\n" if header_raw.endswith(b"\r\n") else "\n"
     out = [header_raw.decode("utf-8")]
     half = part["documents"] // 2
+    parsed: list[tuple[int, int, str, Any, str]] = []  # (index, row number, record text, cells, id)
     for i, (a, b) in enumerate(csv_records(io.BytesIO(data))):
-        if i == half:
-            tctx.maybe_crash(int(part["id"]))
         row_no = part["first_row"] + i + 1
         raw = data[a:b]
-        rid = None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            acc.fail(None, row_no, "malformed row (not UTF-8)")
+            parsed.append((i, row_no, "", None, "malformed row (not UTF-8)"))
             continue
         try:
             rows = parse_csv_cells(text, delim)
         except ReadError:
-            acc.fail(None, row_no, "malformed row (unterminated quoted field)")
+            parsed.append((i, row_no, "", None, "malformed row (unterminated quoted field)"))
             continue
         if len(rows) != 1 or len(rows[0]) != len(header):
             n = len(rows[0]) if len(rows) == 1 else sum(len(r) for r in rows)
-            acc.fail(None, row_no, f"malformed row ({n} fields, expected {len(header)})")
+            parsed.append((i, row_no, "", None, f"malformed row ({n} fields, expected {len(header)})"))
             continue
-        cells = rows[0]
+        parsed.append((i, row_no, text, rows[0], ""))
+    overrides = _row_overrides(tctx, ctx, [(row_no, cells[idx["id"]].value, cells[idx["text"]].value)
+                                           for _, row_no, _, cells, _ in parsed if cells is not None
+                                           and cells[idx["id"]].value.strip()], acc)
+    for i, row_no, text, cells, problem in parsed:
+        if i == half:
+            tctx.maybe_crash(int(part["id"]))
+        if cells is None:
+            acc.fail(None, row_no, problem)
+            continue
         rid = cells[idx["id"]].value
         if not rid.strip():
             acc.fail(None, row_no, "missing id")
@@ -258,12 +301,16 @@ def _csv_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> tupl
             acc.fail(rid, row_no, "missing text")
             continue
         pcell = cells[idx["patient"]] if idx["patient"] is not None else None
+        write, spans = _spans_for(overrides, tcell.value, ctx)
+        if not write:
+            acc.skip(rid, row_no)
+            continue
         try:
-            r = _redact_row(ctx, rid, tcell.value, pcell.value if pcell is not None else None)
+            r = _redact_row(ctx, rid, tcell.value, pcell.value if pcell is not None else None, spans)
         except Exception as e:  # the reason names no PHI
             acc.fail(rid, row_no, f"redaction failed ({type(e).__name__})")
             continue
-        acc.ok(rid, tcell.value, r)
+        acc.ok(rid, tcell.value, r, spans)
         repl = [(tcell.start, tcell.end, _csv_quote(r.text, delim, tcell.quoted))]
         if pcell is not None and pcell.value:
             repl.append((pcell.start, pcell.end, _csv_quote(pseudo(pcell.value), delim, pcell.quoted)))
@@ -295,6 +342,9 @@ def _parquet_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> 
     h = hashlib.sha256(json.dumps([ids, texts, pids], default=str, ensure_ascii=False).encode("utf-8"))
     keep, new_texts = [], []
     half = len(ids) // 2
+    overrides = _row_overrides(tctx, ctx, [(part["first_row"] + i + 1, str(rid), text)
+                                           for i, (rid, text) in enumerate(zip(ids, texts))
+                                           if rid is not None and str(rid).strip() and isinstance(text, str)], acc)
     for i, (rid, text, pid) in enumerate(zip(ids, texts, pids)):
         if i == half:
             tctx.maybe_crash(int(part["id"]))
@@ -309,12 +359,16 @@ def _parquet_partition(part: dict, plan: dict, tctx: TaskContext, acc: _Acc) -> 
         if not text.strip():
             acc.fail(rid, row_no, "missing text")
             continue
+        write, spans = _spans_for(overrides, text, ctx)
+        if not write:
+            acc.skip(rid, row_no)
+            continue
         try:
-            r = _redact_row(ctx, rid, text, None if pid in (None, "") else str(pid))
+            r = _redact_row(ctx, rid, text, None if pid in (None, "") else str(pid), spans)
         except Exception as e:
             acc.fail(rid, row_no, f"redaction failed ({type(e).__name__})")
             continue
-        acc.ok(rid, text, r)
+        acc.ok(rid, text, r, spans)
         keep.append(i)
         new_texts.append(r.text)
     t = t.take(pa.array(keep, type=pa.int64()))
@@ -351,6 +405,8 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
     if acc.failures:
         res.note = f"{len(acc.failures)} row(s) not written: " + "; ".join(
             f"{f['id'] if f['id'] is not None else 'row ' + str(f['row'])}: {f['reason']}" for f in acc.failures[:20])
+    if acc.skipped:
+        res.note = (res.note + "; " if res.note else "") + f"{len(acc.skipped)} row(s) skipped ({SKIP_REASON})"
     res.seconds = round(time.perf_counter() - t0, 6)
     rec = {
         "partition": int(part["id"]),
@@ -361,6 +417,8 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
         "characters": res.characters,
         "rows_in": part["documents"],
         "failures": acc.failures,
+        "skipped": acc.skipped,
+        "review": acc.review,
         "pipeline": describe_pipeline(ctx_pipeline(tctx), tctx.preset, tctx.lang),
         "worker_pid": os.getpid(),
         "pipeline_loads_in_process": LOADS[0],
@@ -389,7 +447,8 @@ def table_manifest(plan: dict, records: list[dict], input_name: str, key_fingerp
             continue
         (path, digest), = r["outputs"].items()
         parts.append({"id": p["id"], "path": path, "sha256": digest, "input_fingerprint": p["fingerprint"],
-                      "rows_in": r["rows_in"], "rows_written": r["documents"], "rows_failed": len(r["failures"])})
+                      "rows_in": r["rows_in"], "rows_written": r["documents"], "rows_failed": len(r["failures"]),
+                      "rows_skipped": len(r.get("skipped", []))})
     return {
         "format": "deid-table-manifest-1",
         "input": input_name,
@@ -401,5 +460,7 @@ def table_manifest(plan: dict, records: list[dict], input_name: str, key_fingerp
         "rows_in": sum(p["rows_in"] for p in parts),
         "rows_written": sum(p["rows_written"] for p in parts),
         "rows_failed": sum(p["rows_failed"] for p in parts),
+        "rows_skipped": sum(p["rows_skipped"] for p in parts),
         "failures": [{"partition": r["partition"], **f} for r in records for f in r["failures"]],
+        "skipped": [{"partition": r["partition"], **f} for r in records for f in r.get("skipped", [])],
     }

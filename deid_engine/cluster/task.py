@@ -1,4 +1,4 @@
-"""What every partition task receives: options, the project key, the preset.
+"""What every partition task receives: options, the project key, the preset, the review reference.
 
 The key travels to the workers inside this object, as a task argument (Dask
 ships it over its own connections); it is never written to a shared file and
@@ -11,10 +11,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..redact.export import ExportContext, ExportOptions
 from ..redact.keys import fingerprint
 from .plugin import worker_pipeline
+
+if TYPE_CHECKING:
+    from .review import ReviewRef
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,8 @@ class TaskContext:
     # test hook: (marker file, partition id) -- the first attempt at that partition
     # kills its worker process (os._exit) after creating the marker
     crash_once: tuple[str, int] | None = None
+    # reviewer decisions of this run (deid_engine.cluster.review): a reference, the payload is on the worker
+    review: "ReviewRef | None" = None
 
     @property
     def key_fingerprint(self) -> str:

@@ -78,17 +78,10 @@ def cmd_redact(args: argparse.Namespace) -> int:
             return 2
         index = load_log(log_path)
     if args.cluster or args.text_column or Path(args.input).is_file():
-        from ..review.apply import has_review_data
-
-        if index is not None and has_review_data(index):
-            print("deid redact: reviewer decisions cannot be applied with --cluster or a table input, and the "
-                  f"decision log ({log_path.name}) holds some. Export a reviewed folder without --cluster "
-                  "(--jobs N runs in parallel too), or pass --no-decisions to redact with the detectors only.",
-                  file=sys.stderr)
-            return 2
         from ..cluster.cli import cmd_batch
 
-        return cmd_batch(args, options)
+        # the workers apply the same decisions (deid_engine.cluster.review): same output as without --cluster
+        return cmd_batch(args, options, index, log_path)
     overrides, pipeline, review = _review_overrides(args, options, index, log_path)
     if overrides is None and review is None:
         return 2

@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..types import Document, Span
 from .decisions import LogIndex
@@ -104,16 +104,19 @@ def _tag(pipeline: Any, docs: Sequence[Document], batch: int = 16) -> list[list[
 
 def review_overrides(in_dir: Path, read: Callable[[Path], list[Document]], files: Iterable[Path],
                      index: LogIndex, get_pipeline: Callable[[], Any], *, reviewed_only: bool = False,
-                     use_cache: bool = True) -> ReviewOverrides:
+                     use_cache: bool = True,
+                     cache: Mapping[str, Sequence[Span]] | None = None) -> ReviewOverrides:
     """What ``ReviewSession.overrides(reviewed_only)`` gives for ``in_dir`` after the app's review.
 
     ``read(path) -> list[Document]`` must be the export's reader (same
     options), ``files`` the export's file list, ``get_pipeline()`` the run's
     pipeline (same preset and language); it is called only when some
-    document of the folder was touched.
+    document of the folder was touched. ``cache`` (doc_id -> predictions of
+    this pipeline version) replaces the app's cache of ``in_dir`` (a cluster
+    worker gets it from the client); ``use_cache=False`` tags everything.
     """
     in_dir = Path(in_dir)
-    res = ReviewOverrides()
+    unreadable = 0
     found: list[tuple[str, Document]] = []
     files_of: dict[str, set[str]] = {}
     for path in files:
@@ -121,7 +124,7 @@ def review_overrides(in_dir: Path, read: Callable[[Path], list[Document]], files
         try:
             docs = read(Path(path))
         except Exception:  # the export reports unreadable files itself
-            res.unreadable += 1
+            unreadable += 1
             continue
         seen = 0
         for doc in docs:
@@ -132,10 +135,37 @@ def review_overrides(in_dir: Path, read: Callable[[Path], list[Document]], files
                 key = rel if seen == 1 else f"{rel}#{seen}"
                 found.append((key, doc))
                 files_of.setdefault(doc.doc_id, set()).add(rel)
+
+    def get_cache(pipeline: Any) -> Mapping[str, Sequence[Span]]:
+        if cache is not None:
+            return cache
+        return cached_predictions(in_dir, pipeline) if use_cache else {}
+
+    res = overrides_for_documents(found, index, get_pipeline, reviewed_only=reviewed_only, folder=in_dir,
+                                  get_cache=get_cache)
+    res.unreadable = unreadable
+    res.files = len({r for d, rels in files_of.items() if d in res.overrides for r in rels})
+    return res
+
+
+def overrides_for_documents(documents: Iterable[tuple[str, Document]], index: LogIndex,
+                            get_pipeline: Callable[[], Any], *, reviewed_only: bool = False,
+                            folder: Path | None = None,
+                            get_cache: Callable[[Any], Mapping[str, Sequence[Span]]] | None = None
+                            ) -> ReviewOverrides:
+    """``ReviewSession.overrides`` for ``(key, document)`` pairs (keys unique, e.g. ``rel#n``).
+
+    Only documents the reviewer touched (and with text) are considered;
+    ``get_pipeline()`` is called only if there is one. Predictions come from
+    ``get_cache(pipeline)`` (doc_id -> spans) when it holds them, else the
+    pipeline tags them now. ``files`` of the result is left at 0.
+    """
+    res = ReviewOverrides()
+    found = [(k, d) for k, d in documents if d.text.strip() and touched(index, d.doc_id, reviewed_only)]
     if not found:
         return res
     pipeline = get_pipeline()
-    cache = cached_predictions(in_dir, pipeline) if use_cache else {}
+    cache = get_cache(pipeline) if get_cache is not None else {}
     preds: dict[str, list[Span] | None] = {}
     todo: list[Document] = []
     queued: set[str] = set()
@@ -156,7 +186,8 @@ def review_overrides(in_dir: Path, read: Callable[[Path], list[Document]], files
                 res.failed += 1
             else:
                 res.tagged += 1
-    session = ReviewSession(in_dir, log=_ReadOnlyLog(), index=index, store=_NoStore())
+    session = ReviewSession(Path(folder) if folder is not None else Path("."), log=_ReadOnlyLog(), index=index,
+                            store=_NoStore())
     for key, doc in found:
         spans = preds.get(doc.doc_id)
         if spans is None:
@@ -164,7 +195,6 @@ def review_overrides(in_dir: Path, read: Callable[[Path], list[Document]], files
         session.add_document(key, doc, cached=tuple(spans))
     res.overrides = session.overrides(reviewed_only=reviewed_only)
     res.documents = sum(1 for _, d in found if d.doc_id in res.overrides)
-    res.files = len({r for d, rels in files_of.items() if d in res.overrides for r in rels})
     return res
 
 

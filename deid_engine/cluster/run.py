@@ -171,7 +171,7 @@ def _prepare(state: RunState, fresh_plan: Callable[[bool], dict], config: dict, 
         if same_cfg and same_input:
             return old
         if not overwrite:
-            what = "options, key or partitioning" if not same_cfg else "input"
+            what = "options, key, reviewer decisions or partitioning" if not same_cfg else "input"
             raise PlanMismatch(f"the output folder holds an unfinished or finished run with another {what}; "
                                "use another output folder, or --overwrite to start again")
         state.reset()

@@ -17,7 +17,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--date-shift", choices=["per_patient", "per_export", "none"], default=None,
                    help="shift dates (default: per_patient with --operator surrogate, else none)")
     r.add_argument("--unreviewed", choices=["redact", "skip"], default="redact",
-                   help="documents without review decisions: redact with the detectors (default) or skip")
+                   help="documents the reviewer did not touch: redact with the detectors (default) or skip; "
+                        "skip writes only documents marked reviewed in the app (a file holding any other "
+                        "document is left out, and so is such a table row), with or without --cluster")
     r.add_argument("--lang", choices=["en", "es"], default="en")
     r.add_argument("--detectors", default="default",
                    help="detector preset: default (tagger + rules, as in the app), rules (faster, lower recall), tagger")
@@ -31,10 +33,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     dg = r.add_mutually_exclusive_group()
     dg.add_argument("--decisions", metavar="PATH",
                     help="decision log whose reviewer decisions to apply (default: the app's own log, as the "
-                         "app's export does)")
+                         "app's export does); applied the same way with --cluster and table inputs (a table row "
+                         "matches a reviewed CSV cell with the same text). For a long cluster run pass a copy: "
+                         "a resume with changed decisions is refused")
     dg.add_argument("--no-decisions", action="store_true",
                     help="ignore reviewer decisions: every document follows --unreviewed")
-    c = r.add_argument_group("batch / cluster (deid_engine.cluster; see docs/cluster.md)")
+    c = r.add_argument_group("batch / cluster (deid_engine.cluster; see docs/cluster.md; same output as without "
+                             "--cluster, reviewer decisions included)")
     c.add_argument("--cluster", metavar="local:N|tcp://HOST:PORT",
                    help="run on Dask: local:N starts N worker processes on this machine; tcp://HOST:PORT "
                         "uses a running scheduler. Resumable: re-run the same command to finish a run")

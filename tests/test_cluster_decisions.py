@@ -277,6 +277,14 @@ def test_table_rows_get_the_cells_reviewed_spans(folder, log_path, tmp_path, cli
     res = redact_table(src, tmp_path / "dask", opts, id_column="id", text_column="note", key=key, cluster=client,
                        rows_per_partition=2, progress=False, review=data)
     assert res.complete and tree(tmp_path / "dask") == tree(tmp_path / "table")
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_pylist(list(csv.DictReader(io.StringIO(CSV)))), tmp_path / "d.parquet")
+    res = redact_table(tmp_path / "d.parquet", tmp_path / "pq", opts, id_column="id", text_column="note", key=key,
+                       progress=False, review=data)
+    got = {r["id"]: r["note"] for r in pq.read_table(tmp_path / "pq" / "part-000000.parquet").to_pylist()}
+    assert res.complete and got == {k: r["note"] for k, r in rows.items()}
     text = (tmp_path / "table" / "audit.json").read_text(encoding="utf-8") + \
         (tmp_path / "table" / "manifest.json").read_text(encoding="utf-8")
     for phi in PHI:

@@ -66,12 +66,22 @@ class ReviewData:
         })
 
     def index(self) -> LogIndex:
-        idx = LogIndex()
-        for doc_id, ds in self.decisions.items():
-            idx.add([f"{doc_id[:8]}-{i}" for i in range(len(ds))], list(ds))
-        for doc_id, m in self.marks.items():
-            idx.mark(doc_id, m)
+        """The payload as a ``LogIndex`` (built once per process; ``review.apply`` only reads it)."""
+        idx = self.__dict__.get("_index")
+        if idx is None:
+            idx = LogIndex()
+            for doc_id, ds in self.decisions.items():
+                idx.add([f"{doc_id[:8]}-{i}" for i in range(len(ds))], list(ds))
+            for doc_id, m in self.marks.items():
+                idx.mark(doc_id, m)
+            object.__setattr__(self, "_index", idx)
         return idx
+
+    def __getstate__(self) -> dict:  # ship the payload, not the derived index
+        return {k: v for k, v in self.__dict__.items() if k != "_index"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
 
     def cache_for(self, pipeline: Any) -> dict[str, tuple[Span, ...]]:
         from ..review.store import pipeline_version

@@ -21,19 +21,34 @@ apart: their detector already decided where each entity ends (``28036`` +
 
 With ``delimiters`` (Spanish: the tagger, trained on MEDDOCAN's conventions), a
 lower-ranked span that overlaps a delimiter's span is dropped whole: the rules
-add entities where the tagger found none, but never reshape one it found.
+add entities where the tagger found none, but never reshape one it found. Two
+exceptions and one restriction follow from the same conventions:
+
+- a pattern span of a closed-grammar label (``EXTENDABLE_LABELS``: dates and
+  ages) that strictly contains exactly one delimiter span of the same label
+  replaces it: ``enero del 2011`` over the tagger's ``2011``, ``3 años y 2
+  meses`` over ``3 años``. The pattern spells the whole entity out; the tagger
+  found only a piece of it;
+- growth to the union joins only spans whose labels agree (equal, or one is the
+  other's category), not every pair of one category: a hospital followed by its
+  street address (``Hospital X`` + ``Avda. Y, 21``) are two entities there.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ..taxonomy import category_of, is_label
+from ..taxonomy import category_of, is_label, labels_match
 from ..types import Span
 
 # Higher wins. User decisions outrank everything; pattern detectors know the
 # exact shape of identifiers; the tagger knows context; lexicons only know words.
 DEFAULT_PRIORITY: dict[str, int] = {"user": 100, "pattern": 50, "tagger": 40, "lexicon": 30}
+
+# With delimiters: the families whose spans may replace a delimiter span they strictly contain,
+# and the labels for which they may (closed grammars that a pattern spells out whole).
+EXTENDERS: frozenset[str] = frozenset({"pattern"})
+EXTENDABLE_LABELS: frozenset[str] = frozenset({"DATE", "AGE"})
 
 
 def source_family(source: str) -> str:
@@ -61,10 +76,18 @@ def resolve(spans: Iterable[Span], text: str | None = None,
         hits = _overlapping(claimed, s.start, s.end)
         if delim and hits and source_family(s.source) not in delim and any(
                 (w := out[owner[h]]) is not None and source_family(w.source) in delim for h in hits):
+            w = out[owner[hits[0]]]
+            if len(hits) == 1 and w is not None and _extends(s, w):
+                claimed.remove(hits[0])
+                idx = owner.pop(hits[0])
+                out[idx] = w.with_bounds(s.start, s.end)
+                _claim(claimed, s.start, s.end)
+                owner[(s.start, s.end)] = idx
             continue
         if len(hits) == 1:
             w = out[owner[hits[0]]]
-            if w is not None and same_category(w.label, s.label) and not w.contains(s):
+            if w is not None and (labels_match(w.label, s.label) if delim else same_category(w.label, s.label)) \
+                    and not w.contains(s):
                 a, b = min(w.start, s.start), max(w.end, s.end)
                 if text is not None:  # a grown span carries no edge whitespace
                     while a < b - 1 and text[a].isspace():
@@ -93,6 +116,12 @@ def resolve(spans: Iterable[Span], text: str | None = None,
     result = [x for x in out if x is not None]
     result.sort(key=lambda s: s.start)
     return result
+
+
+def _extends(s: Span, w: Span) -> bool:
+    """Whether ``s`` may replace the delimiter span ``w`` (see the module docstring)."""
+    return (source_family(s.source) in EXTENDERS and w.label in EXTENDABLE_LABELS and labels_match(w.label, s.label)
+            and s.start <= w.start and w.end <= s.end and (s.start, s.end) != (w.start, w.end))
 
 
 def _overlapping(claimed: list[tuple[int, int]], a: int, b: int) -> list[tuple[int, int]]:

@@ -303,3 +303,20 @@ def test_table_unreviewed_skip_keeps_only_reviewed_rows(folder, log_path, tmp_pa
     assert [(s["id"], s["reason"]) for s in man["skipped"]] == [("1", "not reviewed (unreviewed=skip)"),
                                                                 ("2", "not reviewed (unreviewed=skip)")]
     assert audit(tmp_path / "out")["review"]["reviewed_only"] is True
+
+
+def test_killed_worker_gets_the_decisions_again_and_payload_is_withdrawn(folder, log_path, tmp_path, client):
+    key = load_or_create_key()
+    opts = ExportOptions(detectors="rules", operator="tag")
+    data = build_review_data(load_log(log_path), reviewed_only=False, cache_folder=folder.resolve())
+    clean = redact_folder(folder, tmp_path / "clean", opts, key=key, files_per_partition=2, progress=False,
+                          review=data)
+    marker = tmp_path / "crashed"
+    res = redact_folder(folder, tmp_path / "out", opts, key=key, cluster=client, files_per_partition=2,
+                        progress=False, review=data, crash_once=(str(marker), 1))
+    assert marker.exists(), "the worker was not killed"
+    assert clean.complete and res.complete and not res.partitions_failed
+    assert tree(tmp_path / "out") == tree(tmp_path / "clean")  # the restarted worker had the decisions
+    assert audit(tmp_path / "out")["review"] == audit(tmp_path / "clean")["review"]
+    plugins = client.run(lambda dask_worker: sorted(dask_worker.plugins))
+    assert plugins and not any(n.startswith("deid-review-") for names in plugins.values() for n in names)

@@ -33,7 +33,30 @@ _DOCTOR_BEFORE = regex.compile(
     r"(?i)\b(?:dr|drs|doctor|doc|prof|professor|physician|attending|surgeon|resident|intern|fellow|nurse|"
     r"rn|lpn|np|pa|crna|cnm|midwife|therapist|pharmacist|dentist|consultant|registrar|"
     r"pcp|provider|clinician|hospitalist|intensivist|anesthesiologist|anaesthetist|\p{L}+ologist|"
-    r"\p{L}+iatrist|\p{L}+iatrician|\p{L}+ist\s+dr)\.?[ \t]*(?:[,:]|is|named)?[ \t]*$")
+    r"\p{L}+iatrist|\p{L}+iatrician|\p{L}+ist\s+dr|interpreter|translator|physio|physiotherapist|practitioner|"
+    r"receptionist|phlebotomist|coordinator|navigator|technician|chaplain|dietitian|dietician|"
+    r"social[ \t]+worker|case[ \t]*worker|support[ \t]+worker|care[ \t]+coordinator)\.?"
+    r"(?:[ \t]+(?:there|here|today|on\s+duty))?[ \t]*(?:\([^()\n]{1,20}\)[ \t]*)?(?:[,:]|is|named)?[ \t]*$")
+# a role in apposition after the name: "Helga, the nurse practitioner", "Oona (physio)",
+# "jodie calling from dr ruiz's office", "Sam from the front desk"
+_DOCTOR_APPOS = regex.compile(
+    r"(?i)^(?:,[ \t]*(?:(?:the|your|our|an?|my)[ \t]+)?|[ \t]*\([ \t]*(?:the[ \t]+)?)(?:\p{L}+[ \t]+)?(?:nurse|doctor|"
+    r"physician|surgeon|resident|intern|fellow|registrar|consultant|therapist|physio|physiotherapist|pharmacist|"
+    r"practitioner|midwife|receptionist|secretary|scheduler|coordinator|navigator|interpreter|translator|"
+    r"social\s+worker|dietitian|dietician|chaplain|phlebotomist|technician|tech|front\s+desk|np|rn|pa|gp|"
+    r"\p{L}+ologist|\p{L}+iatrist)\b|^[ \t]+(?:calling|ringing|phoning)[ \t]+(?:from|for)\b")
+# a relation in apposition after the name: "colleen his daughter", "Raj, the patient's son"
+_RELATIVE_APPOS = regex.compile(
+    r"(?i)^,?[ \t]+(?:(?:his|her|their|your|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
+    r"daughter|mother|mom|mum|father|dad|brother|sister|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|"
+    r"grandmother|grandfather|stepson|stepdaughter|friend|neighbou?r|carer|caregiver|"
+    r"(?:sister|brother|mother|father|son|daughter)-in-law)\b")
+# "Thank you for referring Ana Ruiz", "portal msg from jo diaz"
+_PATIENT_CUE_BEFORE = regex.compile(r"(?i)\b(?:referring|regarding|portal[ \t]+(?:msg|message)[ \t]+from)[ \t]+$")
+# the previous turn asks for the patient's name ("tell me your full name", "and your name?")
+_TURN_START = regex.compile(r"[ \t]*(?:\[[^\]\n]{1,20}\]|(?:patient|pt|speaker[ \t]*\d{1,2}|p|client|caller)[ \t]*:|"
+                            r"patient)?[ \t]*(?:(?:i'?m|i[ \t]+am|it'?s|yes|yeah|um+|uh+)[, \t]+)?", regex.I)
+_NAME_QUESTION = regex.compile(r"(?i)\b(?:your|the[ \t]+patient'?s)[ \t]+(?:full[ \t]+)?name\b[^\n]{0,15}$")
 _DOCTOR_AFTER = regex.compile(
     r"^,?[ \t]*(?:M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA-C|P\.?A\.?|Ph\.?D\.?|DDS|DMD|FNP(?:-C)?|ANP|CNM|CRNA|"
     r"MBBS|MRCP|FRCP|DNP|APRN|LPN|PharmD|DPT|OTR|LCSW)\b")
@@ -43,7 +66,7 @@ _RELATIVE_BEFORE = regex.compile(
     r"grandmother|grandma|granny|grandfather|grandpa|stepson|stepdaughter|stepmother|stepfather|"
     r"fianc[eé]e?|boyfriend|girlfriend|friend|neighbou?r|roommate|guardian|hcp|"
     r"proxy|poa|in-law|(?:sister|brother|mother|father|son|daughter)-in-law)"
-    r"(?:'s)?[ \t]*(?:name[ \t]+is|[,:]|is|named|called)?[ \t]*$")
+    r"(?:'s)?[ \t]*(?:name[ \t]+is|[,:]|is|named|called|[.,]?[ \t]*(?:i'?m|i[ \t]+am|my[ \t]+name[ \t]+is))?[ \t]*$")
 # no period or comma after "pt": "FOR THIS PT. AGNES ...", "supportive to pt, John" (a new sentence / a visitor)
 _PATIENT_BEFORE = regex.compile(r"(?i)\b(?:patient|pt|patient\s+name|client|re)[ \t]*(?::|is|named)?[ \t]*$")
 
@@ -51,11 +74,48 @@ _PATIENT_BEFORE = regex.compile(r"(?i)\b(?:patient|pt|patient\s+name|client|re)[
 _LINE_LABEL = regex.compile(r"[ \t]*(\p{L}[\p{L} ./-]{0,24}?)[ \t]*:[ \t]*")
 # the name fills a field: end of line, a bracket or bar, DOB/MRN/digits, or a comma before those
 # (not "Doctor: Dottie, how are you": a speaker turn addressing someone)
-_FIELD_END = regex.compile(r"[ \t]*(?:$|[;(|]|\bDOB\b|\bMRN\b|\d|"
+_FIELD_END = regex.compile(r"[ \t]*(?:$|[;(|]|\bDOB\b|\bMRN\b|\bMR#|\bAge\b|\bSex\b|\bURN\b|\bSSN\b|\bVisit\b|\d|"
                            r",[ \t]*(?:$|\d|DOB\b|MRN\b|[MF]\b|M\.?D\b|age\b|sex\b))", regex.I)
-_PATIENT_LABELS = frozenset({"patient", "pt", "patient name", "name", "client", "re", "resident name"})
+_PATIENT_LABELS = frozenset({"patient", "pt", "patient name", "name", "client", "re", "resident name", "child",
+                             "veteran", "resident", "member", "infant", "baby", "student", "patient's name",
+                             "name of patient", "pt name"})
 _CONTACT_LABELS = frozenset({"hcp", "proxy", "health care proxy", "healthcare proxy", "poa", "emergency contact",
                              "next of kin", "nok", "contact person", "guardian"})
+
+
+# transcript speakers: "Doctor:", "[nurse]", "D:", "Relative:", and lower-case "patient i'm ..."
+_SPEAKER = regex.compile(r"[ \t]*(?:\[[ \t]*([A-Za-z][\w .'-]{0,18}?)[ \t]*\][ \t]*:?|([A-Za-z][A-Za-z .'-]{0,18}?)[ \t]*:"
+                         r"|(doctor|patient|nurse)(?=[ \t]+[a-z]))[ \t]*")
+_SPEAKER_ROLES = {**{w: "DOCTOR" for w in ("doctor", "dr", "doc", "nurse", "clinician", "physician", "provider", "np",
+                                           "rn", "d", "gp", "therapist", "pharmacist", "midwife", "surgeon",
+                                           "resident", "consultant", "registrar", "receptionist", "front desk")},
+                  **{w: "PATIENT" for w in ("patient", "pt", "p", "client")},
+                  **{w: "RELATIVE" for w in ("relative", "mother", "father", "mom", "mum", "dad", "wife", "husband",
+                                             "daughter", "son", "parent", "caregiver", "carer", "family")}}
+# a speaker introducing themself: "Nurse: Hi, this is Priscilla", "patient im colleen"
+_SELF_INTRO = regex.compile(r"(?i)(?:\b(?:i'?m|i[ \t]+am|it'?s|its|my[ \t]+name[ \t]+is|my[ \t]+name'?s)|"
+                            r"\b(?:hi|hello|hey|morning|afternoon|evening)[ \t]*,?[ \t]+this[ \t]+is)[ \t]+$")
+# the name is spoken to: "Thank you, Noor.", "nice to meet you rosalind", "thanks ngozi"
+_VOCATIVE = regex.compile(r"(?i)\b(?:thank[ \t]+you|thanks|thank[ \t]+u|cheers|bye|nice[ \t]+to[ \t]+meet[ \t]+you|"
+                          r"see[ \t]+you|ok(?:ay)?[ \t]+thanks)[ \t]*,?[ \t]+$")
+# after "Yours sincerely," / "Kind regards," the signature is the writer's (a clinician in our notes)
+_VALEDICTION = regex.compile(r"(?i)(?:yours[ \t]+(?:sincerely|faithfully|truly)|kind[ \t]+regards|best[ \t]+(?:wishes|regards)|"
+                             r"warm[ \t]+regards|sincerely|regards|with[ \t]+(?:thanks|best[ \t]+wishes))[ \t]*,?[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
+# a care-team verb before the name: "follow up with Okonjo", "covering for sorensen", "seen by Abebe"
+_DOCTOR_VERB_BEFORE = regex.compile(r"(?i)\b(?:follow(?:[ \t-]*up)?[ \t]+with|f/u[ \t]+with|covering[ \t]+for|cover[ \t]+for|"
+                                    r"seen[ \t]+by|handed[ \t]+over[ \t]+to|handover[ \t]+to|"
+                                    r"signed[ \t]+out[ \t]+to|referred[ \t]+to|discussed[ \t]+with)[ \t]+$")
+_SIGNATURE_START = regex.compile(r"[ \t]*(?:(?:dr|mr|mrs|ms|miss|prof|professor)\.?[ \t]+)?", regex.I)
+_PLAIN_TITLE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|mister|mx)\.?[ \t]+$")
+
+
+def _speaker_role(text: str, line_start: int, start: int) -> str | None:
+    """The role of the speaker whose turn holds ``start`` (None outside a transcript turn)."""
+    m = _SPEAKER.match(text, line_start, start)
+    if not m:
+        return None
+    word = (m.group(1) or m.group(2) or m.group(3) or "").casefold().strip(" .")
+    return _SPEAKER_ROLES.get(word)
 
 
 def stated_role(text: str, start: int, end: int) -> str | None:
@@ -64,6 +124,13 @@ def stated_role(text: str, start: int, end: int) -> str | None:
     left = text[max(line_start, start - 40):start]
     line_end = text.find("\n", end)
     right = text[end:(line_end if line_end >= 0 else len(text))][:20]
+    role = _turn_role(text, line_start, start, left, right)
+    if role:
+        return role
+    if line_start > 0 and _TURN_START.fullmatch(text, line_start, start) and not _RELATIVE_APPOS.match(right) \
+            and not _DOCTOR_APPOS.match(right) \
+            and _NAME_QUESTION.search(text, text.rfind("\n", 0, line_start - 1) + 1, line_start - 1):
+        return "PATIENT"  # "speaker 1: and your full name / speaker 2: Ana Ruiz"
     label = _LINE_LABEL.fullmatch(text, line_start, start)
     if label:
         # "Patient: Grace Okonkwo" is a field; "Doctor: Dottie, how are you" and "Patient: ..."
@@ -71,6 +138,10 @@ def stated_role(text: str, start: int, end: int) -> str | None:
         # states a role only when the name fills the field (end of line, a comma, DOB, digits);
         # family-word labels ("Mother:") are left alone (whose record is it?).
         if _DOCTOR_AFTER.match(right):
+            return "DOCTOR"
+        if _RELATIVE_APPOS.match(right):
+            return "RELATIVE"
+        if _DOCTOR_APPOS.match(right):
             return "DOCTOR"
         if not _FIELD_END.match(right):
             return None
@@ -84,14 +155,47 @@ def stated_role(text: str, start: int, end: int) -> str | None:
         return None
     if _DOCTOR_BEFORE.search(left) or _DOCTOR_AFTER.match(right):
         return "DOCTOR"
-    if _RELATIVE_BEFORE.search(left):
+    if _RELATIVE_BEFORE.search(left) or _RELATIVE_APPOS.match(right):
         return "RELATIVE"
-    if _PATIENT_BEFORE.search(left):
+    if _DOCTOR_APPOS.match(right):
+        return "DOCTOR"
+    if _PATIENT_BEFORE.search(left) or _PATIENT_CUE_BEFORE.search(left):
+        return "PATIENT"
+    return None
+
+
+def _turn_role(text: str, line_start: int, start: int, left: str, right: str) -> str | None:
+    """Roles from the shape of a transcript or letter: self-introductions take the speaker's role,
+    a patient or relative thanking someone by name speaks to a clinician, a signature after a
+    valediction is the writer's, a care-team verb or a plain title (Mr, Mrs) before the name."""
+    if _RELATIVE_APPOS.match(right):
+        return "RELATIVE"
+    if _DOCTOR_APPOS.match(right) or _DOCTOR_VERB_BEFORE.search(left):
+        return "DOCTOR"
+    if _SELF_INTRO.search(left):
+        speaker = _speaker_role(text, line_start, start)
+        if speaker:
+            return speaker
+    if _VOCATIVE.search(left) and _speaker_role(text, line_start, start) in ("PATIENT", "RELATIVE"):
+        return "DOCTOR"
+    if line_start > 0 and _SIGNATURE_START.fullmatch(text, line_start, start) and \
+            _VALEDICTION.search(text, max(0, line_start - 40), line_start):
+        return "DOCTOR"
+    title = _PLAIN_TITLE_BEFORE.search(left)
+    if title:
+        before = left[:title.start()]
+        if _DOCTOR_BEFORE.search(before):
+            return "DOCTOR"
+        if _RELATIVE_BEFORE.search(before):
+            return "RELATIVE"
+        if regex.search(r"(?i)\bdear[ \t]+$", before):
+            return None  # "Dear Mr Achterberg,": a letter's addressee, patient or colleague
         return "PATIENT"
     return None
 
 
 _WORD = regex.compile(r"\p{L}[\p{L}'’-]+")
+_NAME_JOIN = regex.compile(r"[ \t]{1,2}|-|['’]")
 
 
 class NameRoleFilter:
@@ -112,11 +216,25 @@ class NameRoleFilter:
             return spans
         text = document.text
         stated: dict[int, str] = {}
+        # a name split into pieces ("Grace" + "Okonkwo-Bell") is judged as one: the words around the whole
+        extent: dict[int, tuple[int, int]] = {}
+        order = sorted((i for i, s in enumerate(spans) if category_of(s.label) == "NAME" and s.label != "USERNAME"),
+                       key=lambda i: spans[i].start)
+        group: list[int] = []
+        for i in order + [-1]:
+            if i >= 0 and group and _NAME_JOIN.fullmatch(text, spans[group[-1]].end, spans[i].start) is not None \
+                    and spans[i].start >= spans[group[-1]].end:
+                group.append(i)
+                continue
+            for g in group:
+                extent[g] = (spans[group[0]].start, spans[group[-1]].end)
+            group = [i]
         for i, s in enumerate(spans):
             if s.label in ROLES or (category_of(s.label) == "NAME" and s.label != "USERNAME"):
                 if s.source.startswith("user"):
                     continue
-                role = stated_role(text, s.start, s.end)
+                a, b = extent.get(i, (s.start, s.end))
+                role = stated_role(text, a, b)
                 if role:
                     stated[i] = role
         # Only a clinician's role travels to other spans of the same word: relatives share the

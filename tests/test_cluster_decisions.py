@@ -291,7 +291,7 @@ def test_table_rows_get_the_cells_reviewed_spans(folder, log_path, tmp_path, cli
         assert phi not in text
 
 
-def test_table_unreviewed_skip_keeps_only_reviewed_rows(folder, log_path, tmp_path):
+def test_table_unreviewed_skip_keeps_only_reviewed_rows(folder, log_path, tmp_path, capsys):
     src = folder / "d.csv"
     assert redact(src, tmp_path / "out", log_path, "--operator", "tag", "--id-column", "id", "--text-column", "note",
                   "--unreviewed", "skip") == 0
@@ -302,7 +302,10 @@ def test_table_unreviewed_skip_keeps_only_reviewed_rows(folder, log_path, tmp_pa
     assert man["rows_in"] == 3 and man["rows_written"] == 1 and man["rows_skipped"] == 2 and man["rows_failed"] == 0
     assert [(s["id"], s["reason"]) for s in man["skipped"]] == [("1", "not reviewed (unreviewed=skip)"),
                                                                 ("2", "not reviewed (unreviewed=skip)")]
-    assert audit(tmp_path / "out")["review"]["reviewed_only"] is True
+    rep = audit(tmp_path / "out")
+    assert rep["review"]["reviewed_only"] is True
+    assert [s["id"] for s in rep["records_skipped"]] == ["1", "2"] and rep["records_failed"] == []
+    assert "2 row(s) skipped (not reviewed" in capsys.readouterr().out
 
 
 def test_killed_worker_gets_the_decisions_again_and_payload_is_withdrawn(folder, log_path, tmp_path, client):

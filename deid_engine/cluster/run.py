@@ -68,6 +68,7 @@ class RunResult:
     counts: dict[str, int] = field(default_factory=dict)
     review: dict[str, Any] = field(default_factory=dict)  # the audit's review block (counts only)
     review_stats: dict[str, int] = field(default_factory=dict)  # merged part-record review counts
+    records_skipped: int = 0  # table rows left out by --unreviewed skip
 
 
 # --- connecting ----------------------------------------------------------------------------
@@ -270,6 +271,9 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
     report = _audit.build_report(results, ctx, in_dir=in_path, ignored_files=plan.get("ignored_files", 0),
                                  seconds=seconds, jobs=workers, cancelled=not complete, review=facts)
     report["records_failed"] = record_failures if mode == "table" else []
+    record_skips = [{"partition": r["partition"], **f} for r in records for f in r.get("skipped", [])]
+    if mode == "table":
+        report["records_skipped"] = record_skips
     from .plugin import versions
 
     seen = sorted({json.dumps(r.get("versions"), sort_keys=True) for r in records if r.get("versions")})
@@ -301,7 +305,7 @@ def _finish(state: RunState, plan: dict, options: ExportOptions, key: bytes, *, 
     return RunResult(state.out_dir, json_path, html_path, manifest_path, len(plan["partitions"]), run, skipped,
                      failed, sum(r.documents for r in results), sum(r.characters for r in results),
                      record_failures, seconds, complete, workers, dict(sorted(counts.items())),
-                     report["review"], merge_stats(records))
+                     report["review"], merge_stats(records), len(record_skips))
 
 
 def _key(key: bytes | None, key_path: Path | None) -> bytes:
@@ -418,10 +422,13 @@ def is_table_input(path: Path, text_column: str | None) -> bool:
     return bool(text_column) or (Path(path).is_file() and Path(path).suffix.lower() == ".parquet")
 
 
-def print_result(res: RunResult, file: Any = sys.stdout) -> None:
+def print_result(res: RunResult, file: Any = None) -> None:
+    file = file if file is not None else sys.stdout  # looked up now (not bound at import)
     print(f"partitions {res.partitions}: run {len(res.partitions_run)}, skipped (already complete) "
           f"{len(res.partitions_skipped)}, failed {len(res.partitions_failed)}; {res.documents} documents, "
-          f"{sum(res.counts.values())} replacements, {len(res.records_failed)} record(s) not written; "
+          f"{sum(res.counts.values())} replacements, {len(res.records_failed)} record(s) not written"
+          + (f", {res.records_skipped} row(s) skipped (not reviewed, --unreviewed skip)" if res.records_skipped else "")
+          + "; "
           f"{res.workers} worker(s); {res.seconds:.1f}s" + ("" if res.complete else " -- INCOMPLETE: re-run to resume"),
           file=file)
     for f in res.records_failed[:50]:

@@ -53,7 +53,7 @@ def cp_ok(s: str) -> bool:
 _NAME_WORD = r"[A-ZÁÉÍÓÚÑÜ][\wáéíóúñüÁÉÍÓÚÑÜ'’.-]*"
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:(?:de|del|la|las|los|y|i|van|von|da|do|dos)[ \t]+)*{_NAME_WORD}){{0,5}}"
 _STREET_TYPES = (r"(?:calle|c/|c\.|cl\.|avda\.?|avenida|av\.|avinguda|avgda\.?|plaza|pza\.?|pl\.|plaça|paseo|pº|"
-                 r"passeig|camino|carretera|ctra\.?|ronda|traves[íi]a|glorieta|carrer|c/\.|r[úu]a|urbanizaci[óo]n|"
+                 r"passeig|camino|carretera|carrera|ctra\.?|ronda|traves[íi]a|glorieta|carrer|c/\.|r[úu]a|urbanizaci[óo]n|"
                  r"urb\.|paraje|pasaje|v[íi]a|alameda|rambla|callej[óo]n|cuesta|barrio|bº|pol[íi]gono|partida)")
 # street name words start with a letter, so the door number that follows is unambiguous
 _STREET_NAME = r"(?:[^\W\d_][\w'’ª.-]*,?[ \t]+|d['’]){1,7}"
@@ -70,6 +70,10 @@ _AGE_CONTEXT = regex.compile(
 _LOS_ONLY = regex.compile(r"(?i)\b(?:a|desde|hasta|en)?\s*los\s+$")
 _PERSON_BEFORE = regex.compile(r"(?i)(?:paciente|var[óo]n|mujer|hombre|niñ[oa]|lactante|chic[oa]|señora?|adolescente|"
                                r"joven|ancian[oa]|femenina|masculino|gestante|neonato|nacid[oa])\b[^.;\n]{0,25}$")
+
+
+# "visto 3 meses después", "falleció 2 semanas más tarde": a time interval, not an age
+_AFTER_INTERVAL = regex.compile(r"(?i)\s+(?:despu[ée]s|antes|m[áa]s\s+tarde)\b")
 
 
 def _elapsed_time(t: str, s: str | int, e: int) -> bool:
@@ -95,23 +99,47 @@ def _elapsed_time(t: str, s: str | int, e: int) -> bool:
                        r"(?!\s+(?:edad|vida)\b)", t[e:e + 20]) is not None
 
 
+_ROUTE = regex.compile(r"(?i)v[íi]as?\s+(?:oral|intravenosa|venosa|subcut|a[ée]rea|biliar|intramuscular|rectal|"
+                       r"t[óo]pica|sublingual|inhalatoria|nasal|iv|im|sc|ev|vo|parenteral|enteral|urinaria|"
+                       r"perif[ée]rica|central|respiratoria|digestiva|lagrimal|lacrimal)\b")
+# a number followed by a unit is a dose, a size or a duration, not a door number
+_UNIT_AFTER = regex.compile(r"(?i)\s*(?:mg|mcg|µg|ug|ml|cc|cm|mm|kg|gr?|l|h|horas?|hrs?|min(?:utos)?|seg(?:undos)?|"
+                            r"d[íi]as?|semanas?|meses|mes|años?|veces|ciclos?|dosis|comprimidos?|ui|u|mmhg|lpm|"
+                            r"rpm|ppm|%|º\s*c)(?![\w])")
+# a sentence ends inside the match: a lower-case word, a full stop, a capitalised word ("urinarias. Tras")
+_SENTENCE_INSIDE = regex.compile(r"(?<!\p{L})(?!(?:avda|avgda|pza|ctra|urb|esc|dcha|izda|izq|dch|dcho|izqdo|pta|"
+                                 r"prof|sta|sto|gral|dr|dra|sra?)\.)\p{Ll}{3,}\.[ \t]+\p{Lu}")
+# "C." and "PL." are also the end of "37 ºC." and a lumbar puncture: a sentence opener after them is prose
+_OPENER_AFTER_ABBREV = regex.compile(r"(?i)(?:c|pl)\.\s+(?:en|tras|se|la|el|los|las|con|por|para|durante|desde|al|"
+                                     r"un|una|no|sin|posteriormente|además|ademas|medicad[oa]|infundimos|"
+                                     r"realizamos|presenta|presentaba)\b")
+
+
+def _not_street(t: str, s: int, e: int) -> bool:
+    """A route of administration, prose across a sentence end, or a dose/size/duration."""
+    m = t[s:e]
+    return (_ROUTE.match(m) is not None or _SENTENCE_INSIDE.search(m) is not None
+            or _OPENER_AFTER_ABBREV.match(m) is not None or _UNIT_AFTER.match(t, e) is not None)
+
+
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
       "DATE", 0.95, validate=md_ok),
     P("es_date_text", rf"(?i)\b(?:{WEEKDAYS_ES},?\s+)?(?:{DAY}\s*(?:de\s+|[-/\s]){MONTHS_ES}"
       rf"(?:\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?(?:{YEAR4}|\d{{2}}(?!\d)))?"
-      rf"|{MONTHS_ES_FULL}\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?{YEAR4})\b", "DATE", 0.93),
+      rf"|{MONTHS_ES_FULL}(?:\s*(?:de(?:l)?\s+|[-/,]\s*)|\s+)(?:año\s+)?{YEAR4})\b", "DATE", 0.93),
     P("es_month_alone", rf"(?i)\b{MONTHS_ES_FULL}\b", "DATE", 0.7),
     P("es_year", rf"(?i)(?<=\b(?:en|desde|hasta|año|años|del|de|el|durante|antes\s+de|a\s+partir\s+de)\s+)"
-      rf"(?:el\s+)?(?P<y>{YEAR4})(?![\d/.,]\d)", "DATE", 0.8, group="y"),
+      rf"(?:el\s+)?(?P<y>{YEAR4})(?!\d|[/.,]\d)", "DATE", 0.8, group="y"),
     P("es_year_bare", rf"(?<![\d/.,:-]){YEAR4}(?![\d/%]|[.,]\d|\s*(?:mg|ml|cc|g\b|ui|u\b|kcal|€))", "DATE", 0.6,
       validate=lambda s: 1900 <= int(s) <= 2030),
     # ages
     P("es_age", r"(?i)(?P<a>(?<![\w.,])(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s*"
       r"(?:años|año|(?<=\d\s?)a\.|(?<=\d\s?)a(?=\W)|meses|mes|d[íi]as|semanas)(?:\s+y\s+\d{1,2}\s*(?:meses|mes|d[íi]as))?)",
       "AGE", 0.9, group="a",
-      invalidate=lambda t, s, e: _AGE_CONTEXT.search(t[max(0, s - 40):s]) is None or _elapsed_time(t, s, e) or regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
+      invalidate=lambda t, s, e: _AGE_CONTEXT.search(t[max(0, s - 40):s]) is None or _elapsed_time(t, s, e)
+      or _AFTER_INTERVAL.match(t, e) is not None or regex.search(r"(?i)\b(?:hace|durante|desde\s+hace|tras|después\s+de|"
                                              r"evoluci[óo]n\s+de|historia\s+de|periodo\s+de|plazo\s+de)\s+$",
                                              t[max(0, s - 25):s]) is not None
       or (regex.search(r"(?i)\b(?:de|con)\s+$", t[max(0, s - 5):s]) is not None
@@ -119,7 +147,7 @@ ES_PATTERNS: tuple[Pattern, ...] = (
                                r"chic[oa]|señora?|adolescente|joven|ancian[oa]|gestante)\s*,?\s*(?:de|con)\s+$",
                                t[max(0, s - 30):s])
           and not regex.match(r"\s+de\s+edad", t[e:e + 10]))),
-    P("es_age_field", r"(?im)\bedad\s*:\s*(?P<a>\d{1,3})(?!\s*(?:años|año|a\.|meses|mes|d[íi]as))\b", "AGE", 0.9,
+    P("es_age_field", r"(?im)\bedad\s*:\s*(?P<a>\d{1,3})(?![\d,.]\d|\s*(?:años|año|a\.|meses|mes|d[íi]as|mmhg|mm|cm|kg|g\b|ml|mg|%|lpm|rpm))\b", "AGE", 0.9,
       group="a"),
     # contacts
     P("es_fax", r"(?i)\bfax\s*[:.]?\s*(?P<n>(?:\(?\+?\d{1,4}\)?[\s.-]?)?\d{2,3}(?:[\s.-]?\d{2,4}){2,3})", "FAX", 0.97,
@@ -157,11 +185,12 @@ ES_PATTERNS: tuple[Pattern, ...] = (
       "ZIP", 0.8, group="z", validate=cp_ok,
       invalidate=lambda t, s, e: regex.search(r"(?i)(?:nass|nhc|dni|col|episodio|n[ºo°])\s*[:.]?\s*$",
                                              t[max(0, s - 12):s]) is not None),
-    P("es_street", rf"(?i)(?<![\w/])(?P<s>{_STREET_TYPES}\s*{_STREET_NAME}{_DOOR})(?=[\s.,;)]|$)", "STREET", 0.9,
-      group="s", validate=lambda s: has_digit(s) or "s/n" in s.lower(),
-      invalidate=lambda t, s, e: t[s:e].split(None, 1)[0].lower() in ("vía", "via")
-      and regex.match(r"(?i)v[íi]a\s+(?:oral|intravenosa|venosa|subcut|a[ée]rea|biliar|intramuscular|rectal|"
-                      r"t[óo]pica|sublingual|inhalatoria|nasal)", t[s:e]) is not None),
+    P("es_street", rf"(?i)(?<![\w/])(?P<s>{_STREET_TYPES}(?:(?<=[./º])\s*|\s+){_STREET_NAME}{_DOOR})(?=[\s.,;)]|$)",
+      "STREET", 0.9, group="s", validate=lambda s: has_digit(s) or "s/n" in s.lower(), invalidate=_not_street),
+    # Latin American numbered streets: "Carrera 3 # 49-00", "Calle 100 n.º 15-20"
+    P("es_street_numbered", r"(?i)(?<![\w/])(?:calle|carrera|cra\.|kra\.|avenida|diagonal|transversal)\s+\d{1,3}"
+      r"(?:\s?[A-Z](?![\w]))?(?:\s+bis)?\s*(?:#|n\.?\s?[ºo°])\s*\d{1,3}(?:\s?[A-Z](?![\w]))?\s*-\s*\d{1,3}(?![\d])",
+      "STREET", 0.9),
     # header fields of Spanish clinical reports
     P("es_field_nombre", rf"(?m)^[ \t]*Nombre[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95, group="n"),
     P("es_field_apellidos", rf"(?m)^[ \t]*Apellidos[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95,
@@ -210,5 +239,6 @@ TRIGGERS_ES: dict[str, tuple[str, ...]] = {
 LEADS_ES: dict[str, str] = {
     "es_date_numeric": r"\d", "es_year_bare": "[12]", "es_phone": r"[+0-9]", "es_dni": r"[\dXYZxyz]",
     "es_cp_city": r"\d", "es_age": "[0-9udtcsnoUDTCSNO]",
+    "es_street_numbered": "[cCkKaAdDtT]",
 }
 ES_PATTERNS = tuple(replace(p, triggers=TRIGGERS_ES.get(p.name), lead=LEADS_ES.get(p.name, "")) for p in ES_PATTERNS)

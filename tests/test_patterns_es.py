@@ -1,0 +1,56 @@
+"""Spanish patterns (deid_engine/detect/patterns_es.py): streets, dates, years and ages
+that follow MEDDOCAN's conventions; own phrasings."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_engine.detect.patterns import PatternDetector
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def es():
+    d = PatternDetector("es")
+    d.load()
+    return d
+
+
+def _found(det, text):
+    return {(text[s.start:s.end], s.label) for s in det.detect(Document(text))}
+
+
+MUST = [
+    ("Domicilio en la Carrera 7 # 12-45 de Medellín.", "Carrera 7 # 12-45", "STREET"),
+    ("Consulta en Calle 100 n.º 15-20, Bogotá.", "Calle 100 n.º 15-20", "STREET"),
+    ("Vive en la calle Cervantes, 14, 3º izda, de Toledo.", "calle Cervantes, 14, 3º izda", "STREET"),
+    ("Avda. de la Paz 33, 28001 Madrid", "Avda. de la Paz 33", "STREET"),
+    ("Intervenido en Noviembre 2018 de una hernia.", "Noviembre 2018", "DATE"),
+    ("Revisado en octubre de 2020 sin cambios.", "octubre de 2020", "DATE"),
+    ("Sin recaídas desde el 2014 hasta la fecha.", "2014", "DATE"),
+    ("Edad: 67\nSexo: Mujer", "67", "AGE"),
+    ("Paciente de 7 meses de edad con fiebre.", "7 meses", "AGE"),
+]
+MUST_NOT = [
+    ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
+    ("Infección de vías urinarias. Tras 24 horas mejoró.", "STREET"),  # prose across a sentence end
+    ("Suero calentado a 37 ºC. Infundimos un litro desde 30 cm de altura.", "STREET"),
+    ("Profilaxis mediante PL. Tras dos ciclos durante 6 meses remitió.", "STREET"),
+    ("Hepatitis C. Medicado con 80 mg al día.", "STREET"),
+    ("Practica carrera 4 veces por semana.", "STREET"),  # a unit after the number
+    ("Comenta un viaje a su país en 2011 sin incidencias.", "STREET"),  # "viaje" is not "vía"
+    ("Plaquetas alrededor de 25000 por microlitro.", "DATE"),  # part of a longer number
+    ("Presión sistólica de 45 mmHg (percentil 5 para su edad: 41 mmHg).", "AGE"),
+    ("Revisamos al paciente 4 meses después sin recidiva.", "AGE"),  # an interval
+    ("Falleciendo la paciente 2 semanas más tarde.", "AGE"),
+]
+
+
+@pytest.mark.parametrize("text,span,label", MUST)
+def test_es_must_match(es, text, span, label):
+    assert (span, label) in _found(es, text)
+
+
+@pytest.mark.parametrize("text,label", MUST_NOT)
+def test_es_must_not_match(es, text, label):
+    assert not [s for s, lbl in _found(es, text) if lbl == label]

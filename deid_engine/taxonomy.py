@@ -175,6 +175,10 @@ for _scheme, _table in LABEL_TABLES.items():
     for _native, _tax in _table.items():
         _rev.setdefault(_tax, _native)
     NATIVE_FROM_TAXONOMY[_scheme] = _rev
+# MEDDOCAN's TERRITORIO covers every place below a country that is not a building or a street:
+# cities, provinces, regions and postal codes (without this a ZIP would fall back to HOSPITAL)
+for _tax in ("ZIP", "STATE", "LOCATION", "LOCATION_OTHER"):
+    NATIVE_FROM_TAXONOMY["meddocan"][_tax] = "TERRITORIO"
 
 
 def to_taxonomy(label: str, scheme: str | None = None) -> str:

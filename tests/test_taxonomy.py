@@ -35,3 +35,12 @@ def test_labels_match_is_hierarchical():
     assert not tx.labels_match("HOSPITAL", "CITY")
     assert not tx.labels_match("DATE", "AGE")
     assert tx.labels_match("DATE", "DATE")
+
+
+def test_meddocan_places_below_a_country_are_territorio():
+    for lbl in ("CITY", "ZIP", "STATE", "LOCATION", "LOCATION_OTHER"):
+        assert tx.to_native(lbl, "meddocan") == "TERRITORIO"
+    assert tx.to_native("HOSPITAL", "meddocan") == "HOSPITAL"
+    assert tx.to_native("STREET", "meddocan") == "CALLE"
+    assert tx.to_native("COUNTRY", "meddocan") == "PAIS"
+    assert tx.to_native("ZIP", "physionet") == "Location"

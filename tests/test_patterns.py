@@ -589,3 +589,38 @@ def test_lower_case_street(en, text, span):
 @pytest.mark.parametrize("text", STREET_LOWER_NO_MATCH)
 def test_lower_case_street_decoys(en, text):
     assert not [s for s in found(en, text) if s[1] == "STREET"]
+
+
+@pytest.mark.parametrize("text,num", [
+    ("moved her to bed 9 by the window", "9"),
+    ("is kowalski still in rm 318", "318"),
+    ("Waiting in Bay 4 for review.", "4"),
+    ("Room #12B, second floor", "12B"),
+])
+def test_room_and_bed_numbers(en, text, num):
+    assert (num, "LOCATION_OTHER") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "head of bed 30 degrees",
+    "on room air, sats 96%",
+    "bed rest for 3 days",
+    "in bed 2 days with flu",
+    "sleeps with 2 pillows in bed",
+    "bed 1 of 2 available",
+])
+def test_room_and_bed_decoys(en, text):
+    assert not [s for s in found(en, text) if s[1] == "LOCATION_OTHER"]
+
+
+@pytest.mark.parametrize("text,span", [
+    ("well shes eighty two she still gardens", "eighty two"),
+    ("im thirty so i thought it was nothing", "thirty"),
+])
+def test_unpunctuated_copula_age(en, text, span):
+    assert (span, "AGE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["im 5 so tired", "she is 6 and a half weeks"])
+def test_unpunctuated_copula_small_numbers_left_alone(en, text):
+    assert not [s for s in found(en, text) if s[1] == "AGE"]

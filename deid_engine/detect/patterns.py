@@ -820,7 +820,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{TENS_WORDS_RE}|[1-9]\d)"
-      rf"(?=\s+and\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      rf"(?=\s+(?:and|but|so|he|she|we|they)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=vital_sign_before),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|his|her|your|our|their|the)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
@@ -996,6 +996,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"On|In|At|Of|And|Or|For|With|A|An)\b)(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)*[ \t]+){1,2}(?:Ward|Unit))\b(?![ \t]*\d)",
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     # "Harborview Lung & Sleep, Suite 210": a suite number outside a full street address
+    # "bed 4", "in room 412", "Bay 3", "Rm. 12B": the number is the location (the guideline's LOCATION_OTHER)
+    P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
+      r"(?P<n>\d{1,4}[A-Za-z]?)\b(?![ \t]*(?:[-/.:%°]\d?|mg|ml|l\b|hours?|hrs?|days?|weeks?|x\b|times|degrees?|deg\b|"
+      r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
+      invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
+                                              r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
     P("suite_number", r"\b(?:Suite|Ste\.?)[ \t]+(?P<n>\d{1,4}[A-Z]?)\b(?![ \t]*(?:mg|ml|%|[-/.]\d))", "LOCATION_OTHER",
       0.7, group="n"),
     P("ward_number", r"\b(?P<n>(?:Ward|Unit)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]*(?:,[ \t]*\d|[-/.]\d))", "DEPARTMENT", 0.8, group="n"),
@@ -1237,10 +1243,11 @@ _MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april",
 _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|fourth|fifth|sixth|seventh|eighth|"
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
+    "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",), "age_paren_relative": (r"re:[A-Za-z]\s*\(\w+\s*\w*\)",),
     "age_years_months": ("month", "mos"),
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
-    "age_copula_more": (" and", "month", "week", "mo", "wk"), "age_aged_words": ("age",), "age_months_old": ("old",),
+    "age_copula_more": (" and", " but", " so", " he", " she", " we", " they", "month", "week", "mo", "wk"), "age_aged_words": ("age",), "age_months_old": ("old",),
     "age_event_at": ("at ",), "age_how_old": ("how old", "age"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),

@@ -30,6 +30,9 @@ MUST = [
     ("Sin recaídas desde el 2014 hasta la fecha.", "2014", "DATE"),
     ("Edad: 67\nSexo: Mujer", "67", "AGE"),
     ("Paciente de 7 meses de edad con fiebre.", "7 meses", "AGE"),
+    ("Colirio (Xalatan®, Pfizer) cada noche.", "Pfizer", "ORGANIZATION"),
+    ("Lente intraocular (Acrysof®, Alcon Cusí, Barcelona, España).", "Alcon Cusí", "ORGANIZATION"),
+    ("Malla (Prolene®, Johnson & Johnson) sin tensión.", "Johnson & Johnson", "ORGANIZATION"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -43,6 +46,10 @@ MUST_NOT = [
     ("Presión sistólica de 45 mmHg (percentil 5 para su edad: 41 mmHg).", "AGE"),
     ("Revisamos al paciente 4 meses después sin recidiva.", "AGE"),  # an interval
     ("Falleciendo la paciente 2 semanas más tarde.", "AGE"),
+    ("Gotas (Timolol 0,5%®, Sevilla, España) dos veces al día.", "ORGANIZATION"),  # a town, not a maker
+    ("Placa de titanio (Synthes®, Zúrich, Suiza).", "ORGANIZATION"),
+    ("Tratado con Adiro®, Sintrom® y Seguril® en casa.", "ORGANIZATION"),  # a list of brands
+    ("Dieta (Aminoven®, tabla III) sin incidencias.", "ORGANIZATION"),
 ]
 
 

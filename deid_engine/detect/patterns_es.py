@@ -122,6 +122,23 @@ def _not_street(t: str, s: int, e: int) -> bool:
             or _OPENER_AFTER_ABBREV.match(m) is not None or _UNIT_AFTER.match(t, e) is not None)
 
 
+_PLACES: frozenset[str] | None = None
+
+
+def _place_list(t: str, s: int, e: int) -> bool:
+    """A place where the maker would be: a listed town or country (``timoftol®, Madrid, Spain``), or
+    one word followed by a listed country and the closing bracket (``Medartis®, Basel, Suiza)``)."""
+    global _PLACES
+    if _PLACES is None:
+        from ..lexicons import load_lexicon
+
+        _PLACES = frozenset(w.lower() for li in ("countries", "cities_es") for w in load_lexicon(li))
+    if t[s:e].lower() in _PLACES:
+        return True
+    m = regex.match(r"[ \t]*,[ \t]*([^,;)\n]+?)[ \t]*\)", t[e:e + 40])
+    return bool(m and m.group(1).lower() in _PLACES and " " not in t[s:e])
+
+
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
@@ -191,6 +208,10 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_street_numbered", r"(?i)(?<![\w/])(?:calle|carrera|cra\.|kra\.|avenida|diagonal|transversal)\s+\d{1,3}"
       r"(?:\s?[A-Z](?![\w]))?(?:\s+bis)?\s*(?:#|n\.?\s?[ºo°])\s*\d{1,3}(?:\s?[A-Z](?![\w]))?\s*-\s*\d{1,3}(?![\d])",
       "STREET", 0.9),
+    # the maker after a brand name in a citation: "(Zovirax®, Glaxo Smith Kline)" (MEDDOCAN INSTITUCION)
+    P("es_maker", r"(?<=\([^()\n]{0,60}?[®™][ \t]*,[ \t]*)(?P<o>\p{Lu}[\p{L}&'’-]*(?:[ \t]+(?:&[ \t]+)?"
+      r"\p{Lu}[\p{L}&'’-]*){0,4})(?=[ \t]*[,;)])(?![^,;)\n]*[®™])", "ORGANIZATION", 0.85, group="o",
+      invalidate=lambda t, s, e: _place_list(t, s, e)),
     # header fields of Spanish clinical reports
     P("es_field_nombre", rf"(?m)^[ \t]*Nombre[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95, group="n"),
     P("es_field_apellidos", rf"(?m)^[ \t]*Apellidos[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95,

@@ -696,3 +696,8 @@ def test_employers_and_lower_case_businesses(en, text, org):
 ])
 def test_employer_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+def test_bracketed_speaker_label_is_no_title(en):
+    text = "[nurse] nice to see you again, tomas.\n[patient] thanks."
+    assert not {s for s, lab in found(en, text) if s == "nice"}

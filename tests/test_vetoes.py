@@ -252,3 +252,21 @@ def test_weak_word_guess_listed_among_names_stays():
 
 def test_contracted_will_before_a_word():
     assert not _weak("doctor: i'll mark that down", "mark", 0.9, "PATIENT")
+
+
+# --- session 4: a turn's opening interjection is no name (own phrasings) -----------------
+
+@pytest.mark.parametrize("text,word,keep", [
+    ("Dr: Perfect. Let's look at the knee.", "Perfect", False),
+    ("Patient: Brilliant, thanks.", "Brilliant", False),
+    ("Nurse: Splendid! Now the other arm.", "Splendid", False),
+    ("Doctor: your son's name?\nPatient: Rose.", "Rose", True),        # a frequent first name stays
+    ("Doctor: Perfect timing with the results.", "Perfect", True),      # not closed by punctuation
+    ("Dottie: Perfect.", "Perfect", True),                              # a chat name is no speaker role
+])
+def test_turn_opening_interjection(text, word, keep):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    a = text.index(word)
+    spans = [Span(a, a + len(word), "DOCTOR", "tagger:en", 0.7)]
+    got = WeakWordFilter("en").filter(Document(text), spans)
+    assert bool(got) == keep

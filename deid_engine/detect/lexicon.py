@@ -456,8 +456,8 @@ class LexiconDetector:
             return None
         p = toks[i - 1]
         gap = text[p.end:toks[i].start]
-        if "\n" in gap or len(gap) > 4 or "(" in gap or ")" in gap:
-            return None
+        if "\n" in gap or len(gap) > 4 or "(" in gap or ")" in gap or "]" in gap:
+            return None  # "[doctor] nice to meet you": a bracketed speaker label is no title
         pn = p.n
         if mode == "mixed" and len(p.text) >= 2 and p.text.isupper() and pn in STRONG_TITLES \
                 and not gap.startswith("."):

@@ -225,6 +225,12 @@ class WeakWordFilter:
                 self._load_lists()
                 if norm(text[s.start:s.end]) in self._words:
                     continue
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and _turn_opening_word(text, s)):
+                self._load_lists()
+                n = norm(text[s.start:s.end])
+                if n in self._words and n not in self._names:
+                    continue
             out.append(s)
         return out
 
@@ -234,6 +240,22 @@ class WeakWordFilter:
 _MODAL_OR_ARTICLE = regex.compile(
     r"(?i)(?:(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|the|a|an|this|that|these|those"
     r"|some|any|no)|\p{L}['’]ll)[ \t]+$")
+
+
+# a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
+_TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
+                                   r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")
+
+
+def _turn_opening_word(text: str, s: Span) -> bool:
+    """``Dr: Lovely.``: one word opening a speaker's turn and closed by punctuation is an
+    interjection, not a name (the caller still requires it to be a dictionary word no frequent
+    name list holds, so ``Patient: Rose.`` stays)."""
+    if not regex.fullmatch(r"\p{L}+", text[s.start:s.end]) or not regex.match(r"[ \t]*[.!,]", text[s.end:s.end + 2]):
+        return False
+    line_start = text.rfind("\n", 0, s.start) + 1
+    return _TURN_LABEL_BEFORE.match(text, line_start, s.start) is not None and \
+        _TURN_LABEL_BEFORE.fullmatch(text[line_start:s.start]) is not None
 
 
 def _verb_or_noun_use(text: str, s: Span) -> bool:

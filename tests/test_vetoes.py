@@ -270,3 +270,18 @@ def test_turn_opening_interjection(text, word, keep):
     spans = [Span(a, a + len(word), "DOCTOR", "tagger:en", 0.7)]
     got = WeakWordFilter("en").filter(Document(text), spans)
     assert bool(got) == keep
+
+
+@pytest.mark.parametrize("text,piece,vetoed", [
+    ("back in 20 minutes, sorry", "20", True),
+    ("she is in grade 11 at the academy", "11", True),
+    ("extubated on day 3 of the stay", "3", True),
+    ("supper at 7, bring the kids", "7", True),
+    ("To Whom It May Concern,", "May", True),
+    ("Seen on 12 and again on the 19th", "12", False),
+    ("Birthday in May, seen today", "May", False),
+])
+def test_bare_number_dates_in_time_contexts(text, piece, vetoed):
+    from deid_engine.detect.vetoes import vetoed_date
+    a = text.index(piece)
+    assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.6)) == vetoed

@@ -70,6 +70,17 @@ def vetoed_date(text: str, span: Span) -> bool:
             return vetoed_date(text, span.with_bounds(a, b)) if (a, b) != (span.start, span.end) else False
         if regex.fullmatch(r"\d{1,2}", s) and regex.match(r"[ \t]+\d/\d\b", text[span.end:span.end + 6]):
             return True  # "1 1/2 hours"
+    if regex.fullmatch(r"\d{1,2}", s):
+        before = text[max(0, span.start - 24):span.start]
+        if regex.match(r"[ \t]*(?:min|mins|minutes?|hours?|hrs?|h\b|days?|weeks?|wks?|[ap]\.?m\b|o'?clock|"
+                       r"years?|yrs?|months?|times|x\b)", text[span.end:span.end + 10], regex.I):
+            return True  # "tell her 10 min", "in 2 days": a time or a duration
+        if regex.search(r"(?i)\b(?:grade|day|level|stage|step|cycle|floor|page|item|question|score|class|year|"
+                        r"week|bed|room|bay|(?:dinner|lunch|breakfast|supper|brunch|tea)\s+at|home\s+by|back\s+by)[ \t]*$",
+                        before):
+            return True  # "grade 10", "on day 5", "dinner at 6"
+    if s.casefold() == "may" and regex.search(r"(?i)\bwhom\s+it\s+$", text[max(0, span.start - 12):span.start]):
+        return True  # "To Whom It May Concern"
     if _MONTH_DAY.fullmatch(s):
         if regex.search(r"\d[.,]$", text[max(0, span.start - 2):span.start]) or \
                 regex.match(r"[.,]\d", text[span.end:span.end + 2]):

@@ -33,6 +33,11 @@ MUST = [
     ("Colirio (Xalatan®, Pfizer) cada noche.", "Pfizer", "ORGANIZATION"),
     ("Lente intraocular (Acrysof®, Alcon Cusí, Barcelona, España).", "Alcon Cusí", "ORGANIZATION"),
     ("Malla (Prolene®, Johnson & Johnson) sin tensión.", "Johnson & Johnson", "ORGANIZATION"),
+    ("Acude acompañada de su hija mayor a la consulta.", "hija mayor", "RELATIVE"),
+    ("Abuelo materno con cardiopatía isquémica.", "Abuelo materno", "RELATIVE"),
+    ("Se explicó el pronóstico a la familia y aceptaron.", "familia", "RELATIVE"),
+    ("Se estudió a sendos progenitores sin hallazgos.", "sendos progenitores", "RELATIVE"),
+    ("Según relatan sus familiares, no tomaba la medicación.", "familiares", "RELATIVE"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -50,6 +55,10 @@ MUST_NOT = [
     ("Placa de titanio (Synthes®, Zúrich, Suiza).", "ORGANIZATION"),
     ("Tratado con Adiro®, Sintrom® y Seguril® en casa.", "ORGANIZATION"),  # a list of brands
     ("Dieta (Aminoven®, tabla III) sin incidencias.", "ORGANIZATION"),
+    ("Antecedentes familiares sin interés.", "RELATIVE"),  # an adjective
+    ("Controlada por su médico de familia.", "RELATIVE"),
+    ("Se diluyó la solución madre al 10%.", "RELATIVE"),  # no determiner before it
+    ("Las células hijas mostraban atipia.", "RELATIVE"),
 ]
 
 

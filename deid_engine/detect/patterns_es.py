@@ -139,6 +139,14 @@ def _place_list(t: str, s: int, e: int) -> bool:
     return bool(m and m.group(1).lower() in _PLACES and " " not in t[s:e])
 
 
+_KIN_QUAL = r"(?:[ \t]+(?i:materna|materno|paterna|paterno|var[óo]n|mayor|menor|mediana|mediano|maternos|paternos|maternas|paternas))?"
+_KIN = (r"(?i:madre|padre|padres|familia|hermana|hermano|hermanas|hermanos|hija|hijo|hijas|hijos|marido|esposa|esposo|"
+        r"progenitores|abuela|abuelo|abuelas|abuelos|t[íi]a|t[íi]o|t[íi]as|t[íi]os|prima|primo|sobrina|sobrino|nieta|"
+        r"nieto|cuñada|cuñado|suegra|suegro)" + _KIN_QUAL)
+_KIN_PLURAL = (r"(?i:padres|hermanas|hermanos|hijas|hijos|progenitores|abuelas|abuelos|t[íi]as|t[íi]os|primos|primas|"
+               r"sobrinos|sobrinas|nietos|nietas)" + _KIN_QUAL)
+
+
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
@@ -208,6 +216,17 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_street_numbered", r"(?i)(?<![\w/])(?:calle|carrera|cra\.|kra\.|avenida|diagonal|transversal)\s+\d{1,3}"
       r"(?:\s?[A-Z](?![\w]))?(?:\s+bis)?\s*(?:#|n\.?\s?[ºo°])\s*\d{1,3}(?:\s?[A-Z](?![\w]))?\s*-\s*\d{1,3}(?![\d])",
       "STREET", 0.9),
+    # MEDDOCAN marks the mention of a relative itself ("la madre", "su hermana", "la familia",
+    # "tío paterno") as FAMILIARES_SUJETO_ASISTENCIA: after a determiner, a possessive or a
+    # preposition, or opening a sentence; not "médico de familia", "solución madre"
+    P("es_kin", r"(?:(?<![\w])(?P<k>(?i:ambos|ambas|sendos|sendas|dos|tres|cuatro)[ \t]+" + _KIN_PLURAL + r")|"
+      r"(?:(?<=\b(?i:la|el|los|las|su|sus|mi|mis|un|una|unos|unas|del|al|y|e|o|a|de|con|por|para|sin|otro|otra)[ \t]+)"
+      r"|(?<=(?:^|[.:;]|\n)[ \t]*))(?P<k>" + _KIN + r")|"
+      r"(?<=\b(?i:los|sus|a|por|con|sin|otros|unos)[ \t]+)(?P<k>(?i:familiares)))(?![\w])",
+      "RELATIVE", 0.75, group="k",
+      invalidate=lambda t, s, e: regex.search(r"(?i)(?:m[ée]dic[oa]|medicina|consultorio|planificaci[óo]n|"
+                                             r"unidad|sala|grupo)\s+de\s+(?:la\s+)?$", t[max(0, s - 30):s]) is not None
+      or regex.match(r"(?i)\s+(?:de\s+familia|nuestr[oa]|fundador|santo)\b", t[e:e + 20]) is not None),
     # the maker after a brand name in a citation: "(Zovirax®, Glaxo Smith Kline)" (MEDDOCAN INSTITUCION)
     P("es_maker", r"(?<=\([^()\n]{0,60}?[®™][ \t]*,[ \t]*)(?P<o>\p{Lu}[\p{L}&'’-]*(?:[ \t]+(?:&[ \t]+)?"
       r"\p{Lu}[\p{L}&'’-]*){0,4})(?=[ \t]*[,;)])(?![^,;)\n]*[®™])", "ORGANIZATION", 0.85, group="o",

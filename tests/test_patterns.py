@@ -624,3 +624,12 @@ def test_unpunctuated_copula_age(en, text, span):
 @pytest.mark.parametrize("text", ["im 5 so tired", "she is 6 and a half weeks"])
 def test_unpunctuated_copula_small_numbers_left_alone(en, text):
     assert not [s for s in found(en, text) if s[1] == "AGE"]
+
+
+@pytest.mark.parametrize("text,unit,ok", [
+    ("Attending: A. Moss   Unit: 7 North\n", "7 North", True),
+    ("Ward: 3 East\nBed: 4", "3 East", True),
+    ("wind: 5 North westerly", "5 North", False),
+])
+def test_compass_ward_after_a_unit_field(en, text, unit, ok):
+    assert ((unit, "DEPARTMENT") in found(en, text)) == ok

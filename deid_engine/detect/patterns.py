@@ -1006,7 +1006,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       0.7, group="n"),
     P("ward_number", r"\b(?P<n>(?:Ward|Unit)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]*(?:,[ \t]*\d|[-/.]\d))", "DEPARTMENT", 0.8, group="n"),
     # "from 4 East", "back to West 7": a floor-and-wing ward name after a place preposition
-    P("ward_compass", r"(?<=\b(?:from|on|to|at|in|onto)[ \t]+)(?P<n>\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|"
+    P("ward_compass", r"(?<=\b(?:from|on|to|at|in|onto|(?-i:Unit|Ward|Floor|Location|UNIT|WARD):)[ \t]+)(?P<n>\d{1,2}[A-Z]?[ \t]+(?:East|West|North|South)|"
       r"(?:East|West|North|South)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]+[A-Z][a-z]|[ \t]*[-/]\d)", "DEPARTMENT", 0.75, group="n"),
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
     P("state_line_end", r"(?<=\b(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})"

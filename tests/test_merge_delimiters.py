@@ -41,6 +41,44 @@ def test_pattern_age_extends_the_taggers_piece():
     assert _spans(text, resolve([tagger, pattern], text, delimiters=DELIM)) == [("3 años y 2 meses", "AGE")]
 
 
+def test_agreeing_pattern_lends_its_source():
+    text = "Nombre: Angelica.\nApellidos: Ruiz."
+    a = text.index("Angelica")
+    t = Span(a, a + 8, "PATIENT", "tagger:es", 0.7)
+    p = Span(a, a + 8, "PATIENT", "pattern:es_field_nombre", 0.95)
+    out = resolve([t, p], text, delimiters=DELIM)
+    assert [(s.label, s.source, s.confidence) for s in out] == [("PATIENT", "pattern:es_field_nombre", 0.95)]
+    # a lexicon hit or another label lends nothing
+    lex = Span(a, a + 8, "PATIENT", "lexicon:name", 0.9)
+    assert resolve([t, lex], text, delimiters=DELIM)[0].source == "tagger:es"
+    other = Span(a, a + 8, "CITY", "pattern:x", 0.9)
+    assert resolve([t, other], text, delimiters=DELIM)[0].source == "tagger:es"
+
+
+def test_spanish_pipeline_keeps_a_field_name_that_is_a_medical_word():
+    from deid_engine.types import Document
+
+    text = "Datos del paciente.\nNombre: Angelica.\nApellidos: Ruiz Gil.\nNHC: 123456."
+    pipe = build_pipeline("rules", "es")
+    pipe.detectors = [*pipe.detectors, _FixedTagger([Span(text.index("Angelica"), text.index("Angelica") + 8,
+                                                          "PATIENT", "tagger:es", 0.8)])]
+    got = [(text[s.start:s.end], s.label) for s in pipe.run(Document(text))]
+    assert ("Angelica", "PATIENT") in got
+
+
+class _FixedTagger:
+    name = "tagger"
+
+    def __init__(self, spans):
+        self.spans = spans
+
+    def load(self):
+        pass
+
+    def detect(self, doc):
+        return list(self.spans)
+
+
 def test_no_extension_for_other_labels_sources_or_shapes():
     text = "Calle Mayor 5, 2º izquierda, Madrid."
     t = Span(0, 13, "STREET", "tagger:es", 0.9)

@@ -29,6 +29,10 @@ exceptions and one restriction follow from the same conventions:
   replaces it: ``enero del 2011`` over the tagger's ``2011``, ``3 años y 2
   meses`` over ``3 años``. The pattern spells the whole entity out; the tagger
   found only a piece of it;
+- a pattern span with exactly the delimiter span's bounds and an agreeing label
+  lends it its source (``pattern:...``): the filters that drop tagger or lexicon
+  spans on medical words keep pattern spans, and a field value such as
+  ``Nombre: Angelica`` (a herb) is a name by its position;
 - growth to the union joins only spans whose labels agree (equal, or one is the
   other's category), not every pair of one category: a hospital followed by its
   street address (``Hospital X`` + ``Avda. Y, 21``) are two entities there.
@@ -77,7 +81,13 @@ def resolve(spans: Iterable[Span], text: str | None = None,
         if delim and hits and source_family(s.source) not in delim and any(
                 (w := out[owner[h]]) is not None and source_family(w.source) in delim for h in hits):
             w = out[owner[hits[0]]]
-            if len(hits) == 1 and w is not None and _extends(s, w):
+            if len(hits) == 1 and w is not None and (w.start, w.end) == (s.start, s.end) \
+                    and source_family(s.source) in EXTENDERS and labels_match(w.label, s.label):
+                # a pattern agrees exactly: keep the span under the pattern's name, the stronger
+                # evidence for the filters that judge spans by source (a field value "Nombre: Angelica")
+                out[owner[hits[0]]] = Span(w.start, w.end, w.label, s.source, max(w.confidence, s.confidence),
+                                           w.explanation or s.explanation)
+            elif len(hits) == 1 and w is not None and _extends(s, w):
                 claimed.remove(hits[0])
                 idx = owner.pop(hits[0])
                 out[idx] = w.with_bounds(s.start, s.end)

@@ -91,6 +91,8 @@ def _elapsed_time(t: str, s: str | int, e: int) -> bool:
     los = _LOS_ONLY.search(before)
     if not los or _PERSON_BEFORE.search(before[-12:]):
         return False
+    if regex.match(r"(?i)\s+de\s+(?:edad|vida)\b", t[e:e + 12]):
+        return False  # "a los 16 meses de edad", "a los dos días de vida": the patient's age then
     if not word.startswith("a"):
         return True  # "a los 5 meses", "a los 21 días": an interval
     if regex.match(r"(?i)en\b", los.group().strip()):

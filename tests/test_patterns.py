@@ -633,3 +633,14 @@ def test_unpunctuated_copula_small_numbers_left_alone(en, text):
 ])
 def test_compass_ward_after_a_unit_field(en, text, unit, ok):
     assert ((unit, "DEPARTMENT") in found(en, text)) == ok
+
+
+@pytest.mark.parametrize("text,span,ok", [
+    ("Review: Ingrid Vos, 47, here for her asthma.", "47", True),
+    ("Kofi Mensah-Bay, 6, brought in by mum", "6", True),
+    ("Harlow Mill Lane, 12, was flooded", "12", False),
+    ("Total Score, 14, is reassuring", "14", False),
+    ("Ingrid Vos, 47 kg, here", "47", False),
+])
+def test_age_in_commas_after_a_name(en, text, span, ok):
+    assert ((span, "AGE") in found(en, text)) == ok

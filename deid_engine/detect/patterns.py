@@ -576,6 +576,26 @@ def street_lower_doubt(text: str, start: int, end: int) -> bool:
     return any(w.casefold() in _NOT_STREET_NAME for w in words[:-1])
 
 
+_NOT_PERSON_WORDS = frozenset("""
+road street avenue lane drive way place close court crescent terrace boulevard ward unit sister suite floor level bay
+room bed hospital clinic centre center practice surgery school house home hall block building wing tower station
+team group service services department program programme score scale grade stage class
+""".split())
+
+
+def not_a_person_before(text: str, start: int, end: int) -> bool:
+    """Vetoes ``Stroud Green Road, 12, is``: the capitalised words before ``, N,`` must look like a
+    person's name (no street, unit or building word; not only dictionary words that no name list holds)."""
+    m = regex.search(r"((?:\p{Lu}[\p{L}'’-]+[ \t]+){0,2}\p{Lu}[\p{L}'’-]+),[ \t]$", text[max(0, start - 60):start])
+    if not m:
+        return True
+    words = [w.casefold() for w in m.group(1).split()]
+    if any(w in _NOT_PERSON_WORDS for w in words):
+        return True
+    common, names, _ = _name_vocabulary()
+    return all(w in common and w not in names for w in words)
+
+
 def corner_word_doubt(text: str, start: int, end: int) -> bool:
     """``on 2nd and final attempt``: the word beside the ordinal is no street name."""
     words = regex.findall(r"[A-Za-z]{3,}", text[start:end])
@@ -842,6 +862,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
       r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
       r"(?=\s*(?:months?|mos?)\s+old\b))", "AGE", 0.85, group="a"),
+    # "Mateus Okoro, 58, here with his wife": an age in commas after a full name, before the visit's verb
+    P("age_after_name", r"(?<=\b\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2},[ \t])(?P<a>\d{1,3})(?=,[ \t]+(?:here|presents|"
+      r"presenting|seen|is|was|who|with|comes|came|returns|attends|attended|reports|has|had|referred|accompanied|"
+      r"brought|a|an|male|female|man|woman|retired|lives|living)\b)", "AGE", 0.8, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: not_a_person_before(t, s, e)),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
       rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?"
@@ -1243,6 +1268,7 @@ _MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april",
 _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|fourth|fifth|sixth|seventh|eighth|"
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
+    "age_after_name": (r"re:[a-z], \d{1,3}, [a-z]",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",), "age_paren_relative": (r"re:[A-Za-z]\s*\(\w+\s*\w*\)",),
     "age_years_months": ("month", "mos"),

@@ -38,6 +38,10 @@ MUST_NOT = [
     ("La ecografía mostró hepatomegalia. Porta permeable sin trombosis.", "Porta"),
     ("Se determinó la vitamina D y PTH con valores normales.", "PTH"),  # acronym
     ("No tiene hermano HLA compatible para el trasplante.", "HLA"),
+    ("La sonda resultó útil.\nDiez minutos después cedió el dolor.", "Diez"),  # a sentence ends at a line end
+    ("Se midió la vena en la ecografía. Porta de 11 mm sin trombos.", "Porta"),
+    ("El cultivo fue positivo para Candida parapsilosis resistente.", "Candida"),  # genus + species
+    ("Se aisló Serratia spp. en la orina.", "Serratia"),
 ]
 # (sentence, name that IS PHI there)
 MUST = [
@@ -46,6 +50,7 @@ MUST = [
     ("Le atendió la Dra. Lucía Serrano Gil en urgencias.", "Serrano"),  # title cue
     ("El informe lo firma Ana Ortiz de Barrón en la unidad.", "Barrón"),  # capital before de
     ("Se informó a la familia paterna de Carmela del resultado.", "Carmela"),
+    ("Durante la visita, Rosario refiere mejoría del dolor.", "Rosario"),  # not a species epithet
 ]
 
 

@@ -36,8 +36,10 @@ MUST = [
     ("Acude acompañada de su hija mayor a la consulta.", "hija mayor", "RELATIVE"),
     ("Abuelo materno con cardiopatía isquémica.", "Abuelo materno", "RELATIVE"),
     ("Se explicó el pronóstico a la familia y aceptaron.", "familia", "RELATIVE"),
-    ("Se estudió a sendos progenitores sin hallazgos.", "sendos progenitores", "RELATIVE"),
+    ("Se estudió a sendos progenitores sin hallazgos.", "progenitores", "RELATIVE"),
     ("Según relatan sus familiares, no tomaba la medicación.", "familiares", "RELATIVE"),
+    ("Calle Mayor 12, 2º dcha 28013 Madrid", "28013", "ZIP"),
+    ("Avda. del Puerto s/n 46011 Valencia", "46011", "ZIP"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -59,6 +61,11 @@ MUST_NOT = [
     ("Controlada por su médico de familia.", "RELATIVE"),
     ("Se diluyó la solución madre al 10%.", "RELATIVE"),  # no determiner before it
     ("Las células hijas mostraban atipia.", "RELATIVE"),
+    ("Se recomendó cribado a los familiares de primer grado.", "RELATIVE"),  # relatives in general
+    ("Beta-2 microglobulina 31250 sin cambios.", "ZIP"),  # a lab value, not a postal code
+    ("Prótesis (modelo 41020 Allergan) bien posicionada.", "ZIP"),
+    ("Ensayo EORTC 22033 (Bruselas) en curso.", "ZIP"),
+    ("Leucocitos 15230 Neutrófilos 80% Hemoglobina 11.", "ZIP"),
 ]
 
 

@@ -20,7 +20,9 @@ its surroundings say it is not a person or a place:
   a name or an institution (``Ortiz de Barrón``, ``Universidad de Alcalá``);
 - **sentence start** (bare single-word hits): after a sentence that ended on a
   lower-case word, followed by lower-case prose (``... oral. Diez días``,
-  ``hepatomegalia. Porta permeable``): the capital comes from the position.
+  ``hepatomegalia. Porta permeable``, ``Porta de 9 mm``): the capital comes from the position;
+- **genus** (bare single-word hits): before a species epithet or ``spp.``
+  (``Candida albicans``, ``Cándida spp.``).
 
 Cue-supported spans (title, field, family word) keep their evidence: only the
 lower-case and acronym rules apply to them.
@@ -58,8 +60,10 @@ _ACCENTS = str.maketrans("áéíóúüñàèìòù", "aeiouunaeiou")
 _EPONYM_DE = regex.compile(r"(?<![\p{L}\d])(\p{Ll}[\p{L}-]*)[ \t]+(?:(?:[IVX]+|\d+)(?:[ \t]+y[ \t]+(?:[IVX]+|\d+))?[ \t]+)?"
                            r"(?:de|del)[ \t]+(?:la[ \t]+|los[ \t]+|las[ \t]+)?$")
 _WORD_BEFORE = regex.compile(r"(\p{L}+)[ \t]*$")
-_SENTENCE_END = regex.compile(r"\p{Ll}{3,}\)?[.!?][ \t]+$")
-_PROSE_AFTER = regex.compile(r"[ \t]+(?!(?:de|del|y|e)\b)\p{Ll}")
+_SENTENCE_END = regex.compile(r"\p{Ll}{3,}\)?[.!?]\s+$")
+_PROSE_AFTER = regex.compile(r"[ \t]+(?:(?!(?:de|del|y|e)\b)\p{Ll}|de[ \t]+\d)")
+# a genus before its species or "spp." ("Candida albicans", "Cándida spp."): Latin endings no Spanish word has
+_SPECIES_AFTER = regex.compile(r"[ \t]+(?:spp?\.|\p{Ll}{3,}(?:ans|ens|us|um|ae|ii|is)\b)")
 _SENTENCE_START = regex.compile(r"(?:\p{Ll}{4,}[.!?][ \t]+|\n[ \t]*)(\p{L})")  # not after "cm." or "Dr."
 
 
@@ -106,8 +110,11 @@ def veto_reason(text: str, span: Span) -> str:
     m = _WORD_BEFORE.search(before)
     if m and _fold(m.group(1)) in CLASSIFIERS_ES:
         return "after a classifier"
-    if len(words) == 1 and _SENTENCE_END.search(before) and _PROSE_AFTER.match(text[span.end:span.end + 12]):
+    after = text[span.end:span.end + 24]
+    if len(words) == 1 and _SENTENCE_END.search(before) and _PROSE_AFTER.match(after):
         return "sentence start"
+    if len(words) == 1 and _SPECIES_AFTER.match(after):
+        return "genus"
     return ""
 
 

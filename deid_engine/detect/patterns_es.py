@@ -149,6 +149,23 @@ _KIN_PLURAL = (r"(?i:padres|hermanas|hermanos|hijas|hijos|progenitores|abuelas|a
                r"sobrinos|sobrinas|nietos|nietas)" + _KIN_QUAL)
 
 
+# words that may stand before a postal code in an address line ("2º dcha 28036 Madrid")
+_DOOR_WORDS = frozenset({"izquierda", "derecha", "dcha", "izda", "bajo", "puerta", "piso", "planta", "portal",
+                         "escalera", "local", "interior", "exterior", "centro", "ático", "atico", "izq", "dcho"})
+
+
+def _measurement(t: str, s: int, e: int) -> bool:
+    """A five-digit value, not a postal code: after a lower-case word that is not part of an address
+    (``microglobulina 23340``, ``modelo 20636``), after an acronym (``EORTC 22981``), or among lab
+    values with a percentage or a unit on the same line (``Leucocitos 17850 Neutrófilos 86%``)."""
+    m = regex.search(r"(\p{L}+)[ \t]$", t[max(0, s - 30):s])
+    if m:
+        w = m.group(1)
+        if (w.islower() and len(w) >= 4 and w not in _DOOR_WORDS) or (w.isupper() and len(w) >= 3 and w != "SN"):
+            return True
+    return regex.match(r"[^\n]{0,25}?\d[ \t]*(?:%|mg|ml|mm|g/dl|mmol|ui)", t[e:e + 40]) is not None
+
+
 ES_PATTERNS: tuple[Pattern, ...] = (
     # dates
     P("es_date_numeric", rf"(?<![\d/.:-]){DAY}(?P<sep>[/.-])(?:0?[1-9]|1[0-2])(?P=sep)(?:{YEAR4}|\d{{2}})(?![\d/]|\.\d)",
@@ -211,7 +228,7 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_cp_city", r"(?<![\d/.,:-])(?P<z>(?:0[1-9]|[1-4]\d|5[0-2])\d{3})(?=[\s.,-]{1,3}(?:\(?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+))",
       "ZIP", 0.8, group="z", validate=cp_ok,
       invalidate=lambda t, s, e: regex.search(r"(?i)(?:nass|nhc|dni|col|episodio|n[ºo°])\s*[:.]?\s*$",
-                                             t[max(0, s - 12):s]) is not None),
+                                             t[max(0, s - 12):s]) is not None or _measurement(t, s, e)),
     P("es_street", rf"(?i)(?<![\w/])(?P<s>{_STREET_TYPES}(?:(?<=[./º])\s*|\s+){_STREET_NAME}{_DOOR})(?=[\s.,;)]|$)",
       "STREET", 0.9, group="s", validate=lambda s: has_digit(s) or "s/n" in s.lower(), invalidate=_not_street),
     # Latin American numbered streets: "Carrera 3 # 49-00", "Calle 100 n.º 15-20"
@@ -221,14 +238,15 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     # MEDDOCAN marks the mention of a relative itself ("la madre", "su hermana", "la familia",
     # "tío paterno") as FAMILIARES_SUJETO_ASISTENCIA: after a determiner, a possessive or a
     # preposition, or opening a sentence; not "médico de familia", "solución madre"
-    P("es_kin", r"(?:(?<![\w])(?P<k>(?i:ambos|ambas|sendos|sendas|dos|tres|cuatro)[ \t]+" + _KIN_PLURAL + r")|"
-      r"(?:(?<=\b(?i:la|el|los|las|su|sus|mi|mis|un|una|unos|unas|del|al|y|e|o|a|de|con|por|para|sin|otro|otra)[ \t]+)"
+    P("es_kin", r"(?:(?<![\w])(?P<k>(?i:ambos|ambas|dos|tres|cuatro)[ \t]+" + _KIN_PLURAL + r")|"
+      r"(?:(?<=\b(?i:la|el|los|las|su|sus|mi|mis|un|una|unos|unas|del|al|y|e|o|a|de|con|por|para|sin|otro|otra|sendos|sendas)[ \t]+)"
       r"|(?<=(?:^|[.:;]|\n)[ \t]*))(?P<k>" + _KIN + r")|"
       r"(?<=\b(?i:los|sus|a|por|con|sin|otros|unos)[ \t]+)(?P<k>(?i:familiares)))(?![\w])",
       "RELATIVE", 0.75, group="k",
       invalidate=lambda t, s, e: regex.search(r"(?i)(?:m[ée]dic[oa]|medicina|consultorio|planificaci[óo]n|"
                                              r"unidad|sala|grupo)\s+de\s+(?:la\s+)?$", t[max(0, s - 30):s]) is not None
-      or regex.match(r"(?i)\s+(?:de\s+familia|nuestr[oa]|fundador|santo)\b", t[e:e + 20]) is not None),
+      or regex.match(r"(?i)\s+(?:de\s+familia|nuestr[oa]|fundador|santo|de\s+(?:primer|segundo|tercer)\s+grado)\b",
+                     t[e:e + 30]) is not None),
     # the maker after a brand name in a citation: "(Zovirax®, Glaxo Smith Kline)" (MEDDOCAN INSTITUCION)
     P("es_maker", r"(?<=\([^()\n]{0,60}?[®™][ \t]*,[ \t]*)(?P<o>\p{Lu}[\p{L}&'’-]*(?:[ \t]+(?:&[ \t]+)?"
       r"\p{Lu}[\p{L}&'’-]*){0,4})(?=[ \t]*[,;)])(?![^,;)\n]*[®™])", "ORGANIZATION", 0.85, group="o",

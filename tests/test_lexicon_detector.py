@@ -701,3 +701,21 @@ def test_employer_decoys(en, text):
 def test_bracketed_speaker_label_is_no_title(en):
     text = "[nurse] nice to see you again, tomas.\n[patient] thanks."
     assert not {s for s, lab in found(en, text) if s == "nice"}
+
+
+@pytest.mark.parametrize("text,venue", [
+    ("she had the scan at brightwater last month", "brightwater"),
+    ("my knee surgery was at thornvale in the spring", "thornvale"),
+])
+def test_lower_case_venue_after_care_word_and_at(en, text, venue):
+    assert (venue, "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "seen at home by the district team",
+    "pt seen at bedsdie by team",          # a misspelt word
+    "we had the party at grandmas",
+    "she had the scan at noon",
+])
+def test_lower_case_venue_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "HOSPITAL"}

@@ -206,6 +206,11 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
+# words a few tokens before "at <unknown word>" that make it a care venue in lower-case speech
+_LOWER_VENUE_CUES = {"seen", "see", "saw", "seeing", "treated", "admitted", "surgery", "operated", "people", "doctors",
+                     "doctor", "specialist", "specialists", "team", "appointment", "appt", "scan", "mri", "xray",
+                     "x-ray", "physio", "rehab", "delivered", "born", "clinic", "er", "ed", "stay", "stayed",
+                     "dialysis", "chemo", "infusion", "tests", "bloods", "biopsy", "referred", "follow", "followed"}
 # Chain pharmacies, supermarkets and stores (our own hand-written list): an employer or the place a
 # patient fills prescriptions, ORGANIZATION wherever it is named ("the kroger pharmacy", "at Boots").
 CHAIN_STORES = {tuple(c.split()) for c in (
@@ -903,6 +908,18 @@ class LexiconDetector:
                 continue
             out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
             used[i] = True
+        if mode == "lower":  # "the spine people at northwell", "seen at ridgeview": a venue no dictionary knows
+            for i in range(1, n):
+                t = toks[i]
+                if used[i] or toks[i - 1].n != "at" or text[toks[i - 1].end:t.start] != " " \
+                        or not self._unknown_lower(t) or t.n in self.first or t.n in self.surname \
+                        or self.places.get((t.n,)) or (i + 1 < n and text[t.end:t.end + 2] in ("'s", "’s")):
+                    continue
+                if not any(toks[q].n in _LOWER_VENUE_CUES for q in range(max(0, i - 5), i - 1)) \
+                        or "\n" in text[toks[max(0, i - 5)].end:t.start]:
+                    continue
+                out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
+                used[i] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
             for i in range(1, n):
                 t = toks[i]

@@ -719,3 +719,16 @@ def test_lower_case_venue_after_care_word_and_at(en, text, venue):
 ])
 def test_lower_case_venue_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "HOSPITAL"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("please weigh baby gonzalez before the feed", "gonzalez"),
+    ("is pt kowalczyk still nbm", "kowalczyk"),
+])
+def test_lower_case_patient_cue_before_a_listed_name(en, text, name):
+    assert (name, "PATIENT") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["baby aspirin once daily", "pt tollerated feeds well", "baby girl born at 0300"])
+def test_lower_case_patient_cue_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "PATIENT"}

@@ -1175,6 +1175,11 @@ class LexiconDetector:
                     out.append(Span(t.start, toks[i + 1].end, "PATIENT", "lexicon:name", 0.7))
                     used[i] = used[i + 1] = True
                     continue
+                elif (p.n in PATIENT_CUES or p.n == "baby") and gap == " " and mode == "lower" \
+                        and (t.n in self.surname or t.n in self.first) and t.text.isalpha() and t.text.islower() \
+                        and len(t.n) >= 3 and t.n not in self.words and t.n not in self.medical and t.n not in STOP \
+                        and not self._near_medical(t.n):
+                    kind = "PATIENT"  # "labs for baby okafor", "pt nakamura k 5.9": a listed name no dictionary knows
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
             if not self._cued_token(t, mode, kind):

@@ -42,6 +42,8 @@ MUST_NOT = [
     ("Se midió la vena en la ecografía. Porta de 11 mm sin trombos.", "Porta"),
     ("El cultivo fue positivo para Candida parapsilosis resistente.", "Candida"),  # genus + species
     ("Se aisló Serratia spp. en la orina.", "Serratia"),
+    ("Durante el ingreso fue valorado por Neumología sin cambios.", "Neumología"),  # a service
+    ("Lo valoró Cirugía Plástica y Reconstructiva al día siguiente.", "Plástica"),
 ]
 # (sentence, name that IS PHI there)
 MUST = [
@@ -90,3 +92,12 @@ def test_other_labels_untouched():
                                    ("Marta", False), ("McLean", False), ("DominguezCorreo", False)])
 def test_acronym(w, exp):
     assert acronym(w) is exp
+
+
+@pytest.mark.parametrize("surface,exp", [("Oftalmología", True), ("Cirugía Plástica y Reconstructiva", True),
+                                         ("Sección", True), ("Medicina Interna", True), ("Rosa Medina", False),
+                                         ("Luis Cirujano", False), ("Dolores", False)])
+def test_service_name(surface, exp):
+    from deid_engine.detect.lexicon_es import service_name
+
+    assert service_name(surface) is exp

@@ -40,6 +40,8 @@ MUST = [
     ("Según relatan sus familiares, no tomaba la medicación.", "familiares", "RELATIVE"),
     ("Calle Mayor 12, 2º dcha 28013 Madrid", "28013", "ZIP"),
     ("Avda. del Puerto s/n 46011 Valencia", "46011", "ZIP"),
+    ("Remitido por: Dr.Tomás Ferrer Vidal Servicio de Cardiología", "Tomás Ferrer Vidal", "DOCTOR"),
+    ("Médico: Dra. Elena Soto Ruiz NºCol: 28 28 11111.", "Elena Soto Ruiz", "DOCTOR"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -66,6 +68,8 @@ MUST_NOT = [
     ("Prótesis (modelo 41020 Allergan) bien posicionada.", "ZIP"),
     ("Ensayo EORTC 22033 (Bruselas) en curso.", "ZIP"),
     ("Leucocitos 15230 Neutrófilos 80% Hemoglobina 11.", "ZIP"),
+    ("Médico: Medicina Interna  NºCol: 28 28 12345.", "DOCTOR"),  # a service in the doctor field
+    ("Remitido por: Dr.", "DOCTOR"),
 ]
 
 

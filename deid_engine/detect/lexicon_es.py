@@ -9,6 +9,8 @@ its surroundings say it is not a person or a place:
   (``llevar a cabo``, ``el brazo izquierdo``, ``fuera de la ciudad``); a kinship
   qualifier after a family word (``tío paterno``, ``hijo varón``) stays, since
   MEDDOCAN marks the whole family mention;
+- **service** (names): every word a specialty or service word (``valorado por
+  Oftalmología``, ``Cirugía Plástica y Reconstructiva``, ``Sección``);
 - **acronym**: a short word with two capitals or a capital after a small letter
   (``HLA``, ``IgG``, ``Su PIO``, ``vitamina D y PTH``); Roman numerals are not
   acronyms (``Pío XII``);
@@ -55,7 +57,25 @@ CLASSIFIERS_ES = frozenset({
     "maniobra", "prueba", "escala", "criterios", "clasificacion",
 })
 
+# services and specialties: "valorado por Oftalmología", "Cirugía Plástica y Reconstructiva", "Sección de ..."
+SERVICE_WORDS_ES = frozenset({
+    "cirugia", "plastica", "reconstructiva", "estetica", "oral", "maxilofacial", "general", "digestiva", "toracica",
+    "cardiovascular", "vascular", "cardiaca", "seccion", "servicio", "unidad", "medicina", "interna", "intensiva",
+    "intensivos", "cuidados", "familiar", "preventiva", "urgencias", "obstetricia", "anestesia", "reanimacion",
+    "rehabilitacion", "radiodiagnostico", "radioterapia", "ortopedia", "farmacia", "enfermeria", "fisioterapia",
+    "anatomia", "patologica", "consultas", "externas", "hospitalizacion", "quirofano", "laboratorio", "pediatrica",
+    "neonatal", "neonatologia", "paliativos", "nuclear", "clinica", "nutricion", "dietetica", "dermatologia",
+})
+_SPECIALTY = regex.compile(r"(?:log[ií]a|iatr[ií]a|grafía|grafia|terapia|cirug[ií]a)$")
+_CONNECTORS = frozenset({"y", "e", "de", "del", "la", "las", "los"})
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
+
+
+def service_name(surface: str) -> bool:
+    """``Oftalmología``, ``Cirugía Plástica y Reconstructiva``, ``Sección``: a service, not a person."""
+    words = [_fold(w) for w in _WORD.findall(surface)]
+    content = [w for w in words if w not in _CONNECTORS]
+    return bool(content) and all(w in SERVICE_WORDS_ES or _SPECIALTY.search(w) for w in content)
 _ACCENTS = str.maketrans("áéíóúüñàèìòù", "aeiouunaeiou")
 _EPONYM_DE = regex.compile(r"(?<![\p{L}\d])(\p{Ll}[\p{L}-]*)[ \t]+(?:(?:[IVX]+|\d+)(?:[ \t]+y[ \t]+(?:[IVX]+|\d+))?[ \t]+)?"
                            r"(?:de|del)[ \t]+(?:la[ \t]+|los[ \t]+|las[ \t]+)?$")
@@ -101,6 +121,8 @@ def veto_reason(text: str, span: Span) -> str:
         return ""
     if any(acronym(w) for w in words):
         return "acronym"
+    if service_name(surface):
+        return "service"
     if span.confidence >= 0.6:  # a cue supports it
         return ""
     before = text[max(0, span.start - 48):span.start]

@@ -52,6 +52,11 @@ def cp_ok(s: str) -> bool:
 
 _NAME_WORD = r"[A-ZÁÉÍÓÚÑÜ][\wáéíóúñüÁÉÍÓÚÑÜ'’.-]*"
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:(?:de|del|la|las|los|y|i|van|von|da|do|dos)[ \t]+)*{_NAME_WORD}){{0,5}}"
+# words that open a service after a doctor's name in a signature ("Dr. Ana Ruiz Servicio de Urología")
+# (a hospital, faculty or street after the name stays inside the span: a wrong label, but covered)
+_WORKPLACE = (r"(?:Servicio|Secci[óo]n|Unidad|Departamento|Dpto|Consulta|Cirug[íi]a|Medicina|Laboratorio|[ÁA]rea)")
+_DOCTOR_WORD = rf"(?!{_WORKPLACE}\b){_NAME_WORD}"
+_DOCTOR_NAME = rf"{_DOCTOR_WORD}(?:[ \t]+(?:(?:de|del|la|las|los|y|i|van|von|da|do|dos)[ \t]+)*{_DOCTOR_WORD}){{0,5}}"
 _STREET_TYPES = (r"(?:calle|c/|c\.|cl\.|avda\.?|avenida|av\.|avinguda|avgda\.?|plaza|pza\.?|pl\.|plaça|paseo|pº|"
                  r"passeig|camino|carretera|carrera|ctra\.?|ronda|traves[íi]a|glorieta|carrer|c/\.|r[úu]a|urbanizaci[óo]n|"
                  r"urb\.|paraje|pasaje|v[íi]a|alameda|rambla|callej[óo]n|cuesta|barrio|bº|pol[íi]gono|partida)")
@@ -152,6 +157,12 @@ _KIN_PLURAL = (r"(?i:padres|hermanas|hermanos|hijas|hijos|progenitores|abuelas|a
 # words that may stand before a postal code in an address line ("2º dcha 28036 Madrid")
 _DOOR_WORDS = frozenset({"izquierda", "derecha", "dcha", "izda", "bajo", "puerta", "piso", "planta", "portal",
                          "escalera", "local", "interior", "exterior", "centro", "ático", "atico", "izq", "dcho"})
+
+
+def _service_name(surface: str) -> bool:
+    from .lexicon_es import service_name
+
+    return service_name(surface)
 
 
 def _measurement(t: str, s: int, e: int) -> bool:
@@ -256,8 +267,9 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_field_apellidos", rf"(?m)^[ \t]*Apellidos[ \t]*:[ \t]*(?P<n>{_NAME})[ \t]*\.?[ \t]*$", "PATIENT", 0.95,
       group="n"),
     P("es_field_medico", rf"(?m)(?:^|\b)(?:M[ée]dico|Doctora?|Dra?\.|Facultativo|Remitido\s+por|Firmado|Responsable)"
-      rf"[ \t]*:[ \t]*(?:(?:Dra?|Dr)\.?[ \t]+)?(?:D[ña]?\.[ \t]+)?(?!(?:Dra?|Dr|D|Doctora?)\.?(?:[ \t]|$))(?P<n>{_NAME})(?=[ \t]*(?:N[ºo°]|\.|,|$|\n|[ \t]+c/|[ \t]+Servicio))",
-      "DOCTOR", 0.9, group="n"),
+      rf"[ \t]*:[ \t]*(?:(?:Dra?|Dr)(?:\.[ \t]*|[ \t]+))?(?:D[ña]?\.[ \t]+)?(?!(?:Dra?|Dr|D|Doctora?)(?:\.|[ \t]|$))(?P<n>{_DOCTOR_NAME})"
+      rf"(?=[ \t]*(?:N[ºo°]|\.|,|$|\n|[ \t]+[cC]/|[ \t]+{_WORKPLACE}\b))",
+      "DOCTOR", 0.9, group="n", invalidate=lambda t, s, e: _service_name(t[s:e])),
     P("es_field_domicilio", r"(?m)^[ \t]*(?:Domicilio|Direcci[óo]n)[ \t]*:[ \t]*(?P<s>[^\n]+?)[ \t]*\.?[ \t]*$", "STREET",
       0.93, group="s"),
     P("es_field_localidad", r"(?m)^[ \t]*(?:Localidad|Provincia|Municipio|Ciudad|Poblaci[óo]n)(?:[ \t]*/[ \t]*"

@@ -44,6 +44,7 @@ MUST_NOT = [
     ("Se aisló Serratia spp. en la orina.", "Serratia"),
     ("Durante el ingreso fue valorado por Neumología sin cambios.", "Neumología"),  # a service
     ("Lo valoró Cirugía Plástica y Reconstructiva al día siguiente.", "Plástica"),
+    ("Acudió a su Centro de Salud por tos.", "Centro"),  # a possessive before a town word
 ]
 # (sentence, name that IS PHI there)
 MUST = [
@@ -53,6 +54,7 @@ MUST = [
     ("El informe lo firma Ana Ortiz de Barrón en la unidad.", "Barrón"),  # capital before de
     ("Se informó a la familia paterna de Carmela del resultado.", "Carmela"),
     ("Durante la visita, Rosario refiere mejoría del dolor.", "Rosario"),  # not a species epithet
+    ("Se trasladó al Centro de Salud de Almería para seguimiento.", "Almería"),
 ]
 
 

@@ -11,6 +11,8 @@ its surroundings say it is not a person or a place:
   MEDDOCAN marks the whole family mention;
 - **service** (names): every word a specialty or service word (``valorado por
   Oftalmología``, ``Cirugía Plástica y Reconstructiva``, ``Sección``);
+- **possessive** (single-word towns): after ``su``/``nuestro`` (``su Centro de Salud``,
+  ``nuestro Centro``): a town takes no possessive;
 - **acronym**: a short word with two capitals or a capital after a small letter
   (``HLA``, ``IgG``, ``Su PIO``, ``vitamina D y PTH``); Roman numerals are not
   acronyms (``Pío XII``);
@@ -84,6 +86,7 @@ _SENTENCE_END = regex.compile(r"\p{Ll}{3,}\)?[.!?]\s+$")
 _PROSE_AFTER = regex.compile(r"[ \t]+(?:(?!(?:de|del|y|e)\b)\p{Ll}|de[ \t]+\d)")
 # a genus before its species or "spp." ("Candida albicans", "Cándida spp."): Latin endings no Spanish word has
 _SPECIES_AFTER = regex.compile(r"[ \t]+(?:spp?\.|\p{Ll}{3,}(?:ans|ens|us|um|ae|ii|is)\b)")
+_POSSESSIVE_BEFORE = regex.compile(r"(?<!\p{L})(?:su|sus|nuestro|nuestra|nuestros|nuestras|mi|mis|tu|tus)[ \t]+$")
 _SENTENCE_START = regex.compile(r"(?:\p{Ll}{4,}[.!?][ \t]+|\n[ \t]*)(\p{L})")  # not after "cm." or "Dr."
 
 
@@ -118,6 +121,8 @@ def veto_reason(text: str, span: Span) -> str:
     if surface[:1].islower() and not (span.label == "RELATIVE" and _fold(surface) in KIN_QUALIFIERS_ES):
         return "lower case"
     if cat != "NAME":
+        if span.label in ("CITY", "STATE") and len(words) == 1 and _POSSESSIVE_BEFORE.search(text[max(0, span.start - 16):span.start]):
+            return "possessive"  # "su Centro de Salud", "nuestro Centro": towns take no possessive
         return ""
     if any(acronym(w) for w in words):
         return "acronym"

@@ -33,7 +33,10 @@ def write_model_card(folder: Path, extra: str = "") -> Path:
              f"- data: {', '.join(tr.get('data', []))}" + (" (all notes)" if tr.get("all_data") else ""),
              f"- dev: {', '.join(tr.get('dev', [])) or ('PhysioNet dev split (deid_engine.splits)' if not tr.get('all_data') else 'none (all data, a fixed number of epochs; dev figures below come from a train-only twin when the notes say so)')}",
              f"- documents: {tr.get('documents')}, augmented examples: {tr.get('augmented_examples')} "
-             f"(surrogate swapping, case variants" + (", clinical-visit-notes injection" if tr.get("visit_notes") else "") + ")",
+             f"(surrogate swapping, case variants" + (", clinical-visit-notes injection" if tr.get("visit_notes") else "")
+             + (" with the conversational recipe 2: wider silver labels, cue-based injection into real dialogue, "
+                "speech-style variants, synthetic exchanges" if tr.get("visit_notes") and tr.get("visit_recipe", 1) >= 2
+                else "") + ")",
              f"- seed {tr.get('seed')}, epochs run {tr.get('epochs_run')}, "
              + (f"weights averaged from epoch {tr['config']['average_from']} on (SWA), "
                 if (tr.get("config") or {}).get("average_from") else f"best epoch {tr.get('best_epoch')}, ")

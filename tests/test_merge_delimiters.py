@@ -55,6 +55,21 @@ def test_agreeing_pattern_lends_its_source():
     assert resolve([t, other], text, delimiters=DELIM)[0].source == "tagger:es"
 
 
+def test_pattern_cue_sets_the_identifier_subtype():
+    text = "Tel. 912 345 678. Fax: 912 345 679."
+    a = text.index("912 345 679")
+    t = Span(a, a + 11, "PHONE", "tagger:es", 0.8)
+    p = Span(a, a + 11, "FAX", "pattern:es_fax", 0.97)
+    assert [(s.label, s.source) for s in resolve([t, p], text, delimiters=DELIM)] == [("FAX", "pattern:es_fax")]
+    # other categories keep the tagger's label (a place is not read from a cue)
+    t2 = Span(0, 4, "CITY", "tagger:es", 0.8)
+    p2 = Span(0, 4, "STATE", "pattern:x", 0.9)
+    assert resolve([t2, p2], text, delimiters=DELIM)[0].label == "CITY"
+    # a bare category from a pattern does not replace a subtype
+    p3 = Span(a, a + 11, "CONTACT", "pattern:x", 0.9)
+    assert resolve([t, p3], text, delimiters=DELIM)[0].label == "PHONE"
+
+
 def test_spanish_pipeline_keeps_a_field_name_that_is_a_medical_word():
     from deid_engine.types import Document
 

@@ -33,6 +33,10 @@ exceptions and one restriction follow from the same conventions:
   lends it its source (``pattern:...``): the filters that drop tagger or lexicon
   spans on medical words keep pattern spans, and a field value such as
   ``Nombre: Angelica`` (a herb) is a name by its position;
+- a pattern span with exactly the delimiter span's bounds, another subtype of the
+  same identifier or contact category (``CUE_CATEGORIES``) replaces it: the pattern
+  read the subtype from its cue (``Fax: 976 ...`` is a FAX, ``NHC: ...`` a record
+  number) where the tagger guessed between neighbours;
 - growth to the union joins only spans whose labels agree (equal, or one is the
   other's category), not every pair of one category: a hospital followed by its
   street address (``Hospital X`` + ``Avda. Y, 21``) are two entities there.
@@ -53,6 +57,8 @@ DEFAULT_PRIORITY: dict[str, int] = {"user": 100, "pattern": 50, "tagger": 40, "l
 # and the labels for which they may (closed grammars that a pattern spells out whole).
 EXTENDERS: frozenset[str] = frozenset({"pattern"})
 EXTENDABLE_LABELS: frozenset[str] = frozenset({"DATE", "AGE"})
+# ... and the categories whose subtype a pattern reads from its cue word (Fax: / Tel., NHC: / NASS:)
+CUE_CATEGORIES: frozenset[str] = frozenset({"CONTACT", "ID"})
 
 
 def source_family(source: str) -> str:
@@ -87,6 +93,10 @@ def resolve(spans: Iterable[Span], text: str | None = None,
                 # evidence for the filters that judge spans by source (a field value "Nombre: Angelica")
                 out[owner[hits[0]]] = Span(w.start, w.end, w.label, s.source, max(w.confidence, s.confidence),
                                            w.explanation or s.explanation)
+            elif len(hits) == 1 and w is not None and (w.start, w.end) == (s.start, s.end) \
+                    and source_family(s.source) in EXTENDERS and _cue_label(w, s):
+                # same identifier, another subtype: the pattern read it from its cue ("Fax:", "NHC:")
+                out[owner[hits[0]]] = s
             elif len(hits) == 1 and w is not None and _extends(s, w):
                 claimed.remove(hits[0])
                 idx = owner.pop(hits[0])
@@ -126,6 +136,12 @@ def resolve(spans: Iterable[Span], text: str | None = None,
     result = [x for x in out if x is not None]
     result.sort(key=lambda s: s.start)
     return result
+
+
+def _cue_label(w: Span, s: Span) -> bool:
+    """Whether pattern span ``s`` relabels the delimiter span ``w`` it covers exactly (see the docstring)."""
+    return (is_label(w.label) and is_label(s.label) and category_of(w.label) == category_of(s.label)
+            and category_of(s.label) in CUE_CATEGORIES and s.label != category_of(s.label))
 
 
 def _extends(s: Span, w: Span) -> bool:

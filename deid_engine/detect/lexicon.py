@@ -206,6 +206,7 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
+_JOB_PREPS = frozenset({"at", "for", "with"})
 # words a few tokens before "at <unknown word>" that make it a care venue in lower-case speech
 _LOWER_VENUE_CUES = {"seen", "see", "saw", "seeing", "treated", "admitted", "surgery", "operated", "people", "doctors",
                      "doctor", "specialist", "specialists", "team", "appointment", "appt", "scan", "mri", "xray",
@@ -778,7 +779,8 @@ class LexiconDetector:
         service = SERVICE_WORDS | FACILITY_SUFFIXES
         n = len(toks)
         for i in range(1, n):
-            if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or self._job_at(toks, i, text)):
+            if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
+                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text))):
                 continue
             if mode == "lower":
                 j = self._suffix_run(toks, text, used, i)
@@ -909,21 +911,22 @@ class LexiconDetector:
             out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
             used[i] = True
         if mode == "lower":  # "the spine people at northwell", "seen at ridgeview": a venue no dictionary knows
-            for i in range(1, n):
+            for i in [k + 1 for k in range(n - 1) if toks[k].n == "at"]:
                 t = toks[i]
-                if used[i] or toks[i - 1].n != "at" or text[toks[i - 1].end:t.start] != " " \
-                        or not self._unknown_lower(t) or t.n in self.first or t.n in self.surname \
-                        or self.places.get((t.n,)) or (i + 1 < n and text[t.end:t.end + 2] in ("'s", "’s")):
+                if used[i] or text[toks[i - 1].end:t.start] != " " \
+                        or t.n in self.words or len(t.n) < 4 \
+                        or not any(toks[q].n in _LOWER_VENUE_CUES for q in range(max(0, i - 5), i - 1)):
                     continue
-                if not any(toks[q].n in _LOWER_VENUE_CUES for q in range(max(0, i - 5), i - 1)) \
-                        or "\n" in text[toks[max(0, i - 5)].end:t.start]:
+                if "\n" in text[toks[max(0, i - 5)].end:t.start] or t.n in self.first or t.n in self.surname \
+                        or self.places.get((t.n,)) or (i + 1 < n and text[t.end:t.end + 2] in ("'s", "’s")) \
+                        or not self._unknown_lower(t):
                     continue
                 out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
                 used[i] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
-            for i in range(1, n):
+            for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES]:
                 t = toks[i]
-                if used[i] or t.n not in LOWER_ORG_SUFFIXES or t.n in ("co", "group", "union", "inc", "company",
+                if used[i] or t.n in ("co", "group", "union", "inc", "company",
                                                                        "market", "bank", "ems", "corp"):
                     continue
                 m = i

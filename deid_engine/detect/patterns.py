@@ -838,12 +838,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
-    P("age_copula_more", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was)"
+    P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{TENS_WORDS_RE}|[1-9]\d)"
       rf"(?=\s+(?:and|but|so|he|she|we|they)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=vital_sign_before),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
-    P("age_relative_is", rf"(?i)\b(?:(?:my|his|her|your|our|their|the)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
+    P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
       rf"(?:,?\s+(?!is\b|was\b)[\p{{L}}'’-]+,?)?|(?:dad|mum|mom|grandma|grandpa|nana))(?:\s+(?:is|was|turned|turns|will\s+be)|['’]s)"
       rf"\s+(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<a>{AGE_NUM})"
       rf"(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|in\s+{MONTH_NAMES}|y(?:ea)?rs?\s+(?:old|of\s+age)\b|"
@@ -1254,8 +1254,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "state_au": tuple("w:" + w for w in ("nsw", "vic", "qld", "sa", "wa", "tas", "nt", "act")),
     "state_line_end": (r"re:[A-Za-z],[ \t]{1,2}[A-Z]{2}[ \t]*$",),
     "city_before_postcode": (r"re:\d[A-Z]{2}\b",), "postcode_uk": (r"re:\d[A-Z]{2}\b",),
-    "street_named_lower": ("street", "avenue", "road", "drive", "lane", "boulevard", "terrace", "parkway", "crescent",
-                           "ave", "rd", "blvd", "route", "highway", "hwy", "rte", "interstate"),
+    "street_named_lower": tuple("w:" + w for w in ("street", "avenue", "road", "drive", "lane", "boulevard", "terrace",
+                                                   "parkway", "crescent", "ave", "rd", "blvd", "route", "highway",
+                                                   "hwy", "rte", "interstate")),
+    # the speaker's or listener's relative ("my daughter", "your dad")
+    "age_relative_is": tuple("w:" + w for w in ("my", "your", "our", "dad", "mum", "mom", "nana")),
+
     "street_named": ("street", "avenue", "road", "boulevard", "drive", "lane", "terrace", "parkway", "crescent", "close"),
     "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
                        "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",
@@ -1268,13 +1272,15 @@ _MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april",
 _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|fourth|fifth|sixth|seventh|eighth|"
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
-    "age_after_name": (r"re:[a-z], \d{1,3}, [a-z]",),
+    "age_after_name": (r"re:, \d\d?\d?, ",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
-    "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",), "age_paren_relative": (r"re:[A-Za-z]\s*\(\w+\s*\w*\)",),
+    "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
+    "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
-    "age_copula_more": (" and", " but", " so", " he", " she", " we", " they", "month", "week", "mo", "wk"), "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_how_old": ("how old", "age"),
+    "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
+                        "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
+    "age_event_at": ("at ",), "age_how_old": ("how old", "w:age"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
     "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),
@@ -1298,5 +1304,8 @@ LEADS: dict[str, str] = {
     "unit_named": "[A-Z]", "age_event_at": "[Aa]", "date_spelled_year": "[a-zA-Z0-9]", "age_words_when": "[tfsenoahTFSENOAH]",
     "phone_trunk": r"[0(]", "postcode_uk": "[A-Z]", "postcode_ca": "[A-Z]", "city_before_postcode": "[A-Z]",
     "state_line_end": "[A-Z]", "state_au": "[A-Z]", "postcode_au": r"\d", "age_sex_header": r"\d",
+    "street_named_lower": "[a-z]", "age_copula_more": "[iyhsIYHS]", "age_relative_is": "[mdyognMDYOGN]",
+    "room_number": "[rRbBcCsStT]", "age_paren_relative": "[0-9a-zA-Z]", "age_after_name": r"\d",
+    "age_words_hyphen": "[a-zA-Z]", "age_sex_paren": r"\d", "age_years_months": "[aA0-9]",
 }
 EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

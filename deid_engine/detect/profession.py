@@ -181,6 +181,7 @@ class _Cue:
     window: regex.Pattern | None = None  # a work word required shortly before
     strong: bool = False  # STRONG_ONLY words allowed
     confidence: float = 0.75
+    trigger: tuple[str, ...] = ()  # lower-case substrings, one of which the text must hold (speed)
 
 
 def _rx(p: str) -> regex.Pattern:
@@ -193,8 +194,8 @@ _WORK_EN = _rx(r"\b(?:work|works|worked|working|employed|employment|job|jobs|car
                r"trained|served|serving|occupation|profession|trade|business|company|firm)\b")
 _WORK_ES = _rx(r"\b(?:trabaj\w*|emple\w*|profesi\w*|ocupaci\w*|laboral\w*|oficio|puesto|contratad\w*|"
                r"jubil\w*|dedicad\w*|dedica|dedicaba)\b")
-_AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)|"
-           rf"\b{_NUMBER_WORDS_BARE}[\s-]+(?:years?|yrs?)[\s-]+old\b")
+_AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)")
+_AGE_WORDS_EN = rf"\b{_NUMBER_WORDS_BARE}[\s-]+(?:years?|yrs?)[\s-]+old\b"
 _AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|"
                 r"asian|married|single|divorced|widowed|widower|widow|right-handed|left-handed|african[- ]american))*")
 
@@ -226,16 +227,18 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("subject is a", _rx(r"\b(?:(?:he|she|they)" + _IS_EN + r"|hes|shes)\s+an?\s+"), clinical=False,
          confidence=0.75),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
-    _Cue("relative is a", _rx(r"\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
+    _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
                               r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
     # "father Chidi (accountant)": a job in brackets after a relation word and a name
     _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?-i:\p{Lu})[\p{L}'’-]+\s*\(\s*"),
          clinical=False, modifiers=1, confidence=0.7),
     # "Hamish Lockhart (38), electrician, self-employed": an age in brackets, then the job
     _Cue("(age),", _rx(r"\(\s*\d{1,3}\s*(?:[MF]|y|yo|yrs?)?\s*\)\s*,[ \t]*"), modifiers=1, confidence=0.7),
-    _Cue("subject is the", _rx(r"\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
+    _Cue("subject is the", _rx(r"(?=[hspwdmfbgnacu])\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
          clinical=False, modifiers=2, confidence=0.7),
-    _Cue("age", _rx(r"(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75),
+    _Cue("age", _rx(r"(?=\d)(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75),
+    _Cue("age", _rx(r"(?=[otfsenah])" + _AGE_WORDS_EN + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75,
+         trigger=("old",)),
     _Cue("by trade", _rx(r"[ \t]+by\s+(?:trade|profession|occupation)\b"), after=False, strong=True,
          confidence=0.85),
 )
@@ -461,7 +464,9 @@ class ProfessionDetector:
         self.load()
         text = document.text
         # cues first: most notes have none, and then nothing needs tokenising
-        hits = [(cue, m) for cue in self.cues for m in cue.rx.finditer(text)]
+        low = text.lower()
+        hits = [(cue, m) for cue in self.cues if not cue.trigger or any(t in low for t in cue.trigger)
+                for m in cue.rx.finditer(text)]
         if not hits:
             return []
         toks = _tokens(text)

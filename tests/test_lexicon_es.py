@@ -103,3 +103,12 @@ def test_service_name(surface, exp):
     from deid_engine.detect.lexicon_es import service_name
 
     assert service_name(surface) is exp
+
+
+def test_bare_surname_only_hit_is_marked(lex):
+    from deid_engine.detect.lexicon_es import SURNAME_ONLY
+
+    text = PRE + "Se practicó una campimetría Herrera sin defectos. Más tarde Lucía acudió sola." + POST
+    got = {text[s.start:s.end]: s.source for s in lex.detect(Document(text))}
+    assert got.get("Herrera") == SURNAME_ONLY  # a surname-list word alone: weak
+    assert got.get("Lucía") == "lexicon:name"  # a listed first name stays a name

@@ -159,3 +159,15 @@ def test_delimiter_mode_never_overlaps_and_covers_only_inputs(spans):
 def test_spanish_pipeline_uses_delimiters():
     assert build_pipeline("rules", "es").delimiters == frozenset({"tagger"})
     assert build_pipeline("rules", "en").delimiters == frozenset()
+
+
+def test_bare_surname_hit_dropped_only_beside_a_tagger_that_ran():
+    text = "Campimetría Humphrey normal. Juan García acude."
+    a = text.index("Humphrey")
+    weak = Span(a, a + 8, "PATIENT", "lexicon:surname_only", 0.55)
+    tag = Span(text.index("Juan"), text.index(" acude"), "PATIENT", "tagger:es", 0.9)
+    assert [text[s.start:s.end] for s in resolve([weak, tag], text, delimiters=DELIM)] == ["Juan García"]
+    # no tagger span in the text (rules preset, or the tagger found nothing): the hit stays
+    assert [text[s.start:s.end] for s in resolve([weak], text, delimiters=DELIM)] == ["Humphrey"]
+    # without delimiters (English) nothing changes
+    assert len(resolve([weak, tag], text)) == 2

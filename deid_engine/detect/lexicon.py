@@ -555,7 +555,7 @@ class LexiconDetector:
         if self.lang == "es":  # Spanish words and eponyms in the name lists (lexicon_es.py)
             from .lexicon_es import spanish_vetoes
 
-            out = spanish_vetoes(text, out)
+            out = spanish_vetoes(text, out, self.first)
         return out
 
     def _world_names(self, toks, text, mode, out, used) -> None:

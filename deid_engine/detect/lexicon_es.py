@@ -145,8 +145,31 @@ def veto_reason(text: str, span: Span) -> str:
     return ""
 
 
-def spanish_vetoes(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the gazetteer hits that ``veto_reason`` rejects (only in cased text)."""
+# source of a bare one-word hit that only the surname lists hold: the merge drops it beside the
+# Spanish tagger (merge.UNSUPPORTED_BESIDE_DELIMITER); alone (rules preset) it stays a name
+SURNAME_ONLY = "lexicon:surname_only"
+
+
+def spanish_vetoes(text: str, spans: list[Span], first_names=None) -> list[Span]:
+    """``spans`` without the gazetteer hits that ``veto_reason`` rejects (only in cased text).
+
+    With ``first_names`` (normalised), a bare single-word name hit (no cue) that is no listed
+    first name gets the source ``SURNAME_ONLY``: ``Humphrey``, ``Hertel``, ``Wharton`` are far
+    more often instruments, signs and eponyms than people in clinical prose, while a bare
+    first name (``Hugo no había...``) is a person.
+    """
     if not spans or not cased(text):
         return spans
-    return [s for s in spans if not veto_reason(text, s)]
+    out = [s for s in spans if not veto_reason(text, s)]
+    if first_names is not None:
+        from .lexicon import norm
+
+        out = [Span(s.start, s.end, s.label, SURNAME_ONLY, s.confidence, s.explanation)
+               if _surname_only(text, s, first_names, norm) else s for s in out]
+    return out
+
+
+def _surname_only(text: str, s: Span, first_names, norm) -> bool:
+    words = _WORD.findall(text[s.start:s.end])
+    return (s.source == "lexicon:name" and s.label == "PATIENT" and s.confidence < 0.6 and len(words) == 1
+            and norm(words[0]) not in first_names)

@@ -37,6 +37,9 @@ exceptions and one restriction follow from the same conventions:
   same identifier or contact category (``CUE_CATEGORIES``) replaces it: the pattern
   read the subtype from its cue (``Fax: 976 ...`` is a FAX, ``NHC: ...`` a record
   number) where the tagger guessed between neighbours;
+- spans of ``UNSUPPORTED_BESIDE_DELIMITER`` sources (a bare surname-list hit) are
+  dropped when the delimiter ran on the text (any of its spans is present): the
+  tagger saw the word and did not tag it;
 - growth to the union joins only spans whose labels agree (equal, or one is the
   other's category), not every pair of one category: a hospital followed by its
   street address (``Hospital X`` + ``Avda. Y, 21``) are two entities there.
@@ -59,6 +62,9 @@ EXTENDERS: frozenset[str] = frozenset({"pattern"})
 EXTENDABLE_LABELS: frozenset[str] = frozenset({"DATE", "AGE"})
 # ... and the categories whose subtype a pattern reads from its cue word (Fax: / Tel., NHC: / NASS:)
 CUE_CATEGORIES: frozenset[str] = frozenset({"CONTACT", "ID"})
+# ... and the sources too weak to stand where the delimiter, having run on the text, found nothing
+# (a bare surname-list hit: lexicon_es.SURNAME_ONLY)
+UNSUPPORTED_BESIDE_DELIMITER: frozenset[str] = frozenset({"lexicon:surname_only"})
 
 
 def source_family(source: str) -> str:
@@ -78,6 +84,10 @@ def resolve(spans: Iterable[Span], text: str | None = None,
     only counts where they found nothing.
     """
     delim = frozenset(delimiters)
+    if delim:
+        spans = list(spans)
+        if any(source_family(s.source) in delim for s in spans):
+            spans = [s for s in spans if s.source not in UNSUPPORTED_BESIDE_DELIMITER]
     ranked = sorted(spans, key=lambda s: (-_priority(s, priority), -s.length, -s.confidence, s.start, s.label))
     claimed: list[tuple[int, int]] = []  # sorted, disjoint intervals
     owner: dict[tuple[int, int], int] = {}  # claimed interval -> index in out

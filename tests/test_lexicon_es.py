@@ -112,3 +112,9 @@ def test_bare_surname_only_hit_is_marked(lex):
     got = {text[s.start:s.end]: s.source for s in lex.detect(Document(text))}
     assert got.get("Herrera") == SURNAME_ONLY  # a surname-list word alone: weak
     assert got.get("Lucía") == "lexicon:name"  # a listed first name stays a name
+
+
+def test_provinces_are_territorio_city(lex):
+    text = PRE + "Vive desde hace años en Cantabria con su pareja." + POST
+    got = {text[s.start:s.end]: s.label for s in lex.detect(Document(text))}
+    assert got.get("Cantabria") == "CITY"

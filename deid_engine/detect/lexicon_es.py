@@ -28,6 +28,9 @@ its surroundings say it is not a person or a place:
 - **genus** (bare single-word hits): before a species epithet or ``spp.``
   (``Candida albicans``, ``Cándida spp.``).
 
+Labels follow MEDDOCAN, like the Spanish tagger: a province or region from the
+gazetteer is a CITY (TERRITORIO covers them all).
+
 Cue-supported spans (title, field, family word) keep their evidence: only the
 lower-case and acronym rules apply to them.
 """
@@ -158,7 +161,11 @@ def spanish_vetoes(text: str, spans: list[Span], first_names=None) -> list[Span]
     more often instruments, signs and eponyms than people in clinical prose, while a bare
     first name (``Hugo no había...``) is a person.
     """
-    if not spans or not cased(text):
+    if not spans:
+        return spans
+    # MEDDOCAN's TERRITORIO, the Spanish tagger's CITY, covers provinces and regions too
+    spans = [s.with_label("CITY") if s.label == "STATE" and s.source.startswith("lexicon:") else s for s in spans]
+    if not cased(text):
         return spans
     out = [s for s in spans if not veto_reason(text, s)]
     if first_names is not None:

@@ -106,3 +106,27 @@ def test_split_name_judged_as_one():
     spans = [Span(9, 14, "DOCTOR", "tagger:en", 0.6), Span(15, 27, "RELATIVE", "tagger:en", 0.5)]
     got = [s.label for s in NameRoleFilter("en").filter(Document(text), spans)]
     assert got == ["PATIENT", "PATIENT"]
+
+
+@pytest.mark.parametrize("text,name,role", [
+    ("Patient: Ilse Marquardt-Hahn    MRN: 5521", "Ilse Marquardt", "PATIENT"),   # a tagger span cut at the hyphen
+    ("Thank you for seeing Oona Lindahl, who has", "Oona Lindahl", "PATIENT"),
+    ("I write on behalf of my patient, Bertil Sand.", "Bertil Sand", "PATIENT"),
+    ("Brief note. Tariq Nassar was admitted on Monday", "Tariq Nassar", "PATIENT"),
+    ("Ines Cabral, a 61-year-old teacher", "Ines Cabral", "PATIENT"),
+    ("Nurse: Good afternoon, am I speaking with Rolf Engel?", "Rolf Engel", "PATIENT"),
+    ("Hello Dr Ames, this is Petra Lind. My inhaler ran out", "Petra Lind", "PATIENT"),
+    ("hey its tomasz, can i move my appt", "tomasz", "PATIENT"),
+    ("Nurse: can I have your full name and date of birth please?\nPatient: Hallvard Moe, 3rd May 1960", "Hallvard Moe",
+     "PATIENT"),
+])
+def test_stated_roles_session4_patient(text, name, role):
+    assert _role(text, name) == role
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Patient: is this Ruth's coat?", "Ruth"),                   # a patient asking: no role
+    ("Hi, it's Greta, his wife. He is worse today.", "Greta"),    # a relation after the name wins
+])
+def test_patient_cues_do_not_overreach(text, name):
+    assert _role(text, name) != "PATIENT"

@@ -52,11 +52,22 @@ _RELATIVE_APPOS = regex.compile(
     r"grandmother|grandfather|stepson|stepdaughter|friend|neighbou?r|carer|caregiver|"
     r"(?:sister|brother|mother|father|son|daughter)-in-law)\b")
 # "Thank you for referring Ana Ruiz", "portal msg from jo diaz"
-_PATIENT_CUE_BEFORE = regex.compile(r"(?i)\b(?:referring|regarding|portal[ \t]+(?:msg|message)[ \t]+from)[ \t]+$")
+_PATIENT_CUE_BEFORE = regex.compile(r"(?i)\b(?:referring|regarding|portal[ \t]+(?:msg|message)[ \t]+from|"
+                                    r"thanks?(?:[ \t]+you)?[ \t]+for[ \t]+seeing|(?:my|our|your)[ \t]+patient[ \t]*,?)[ \t]+$")
+# the patient's own story after the name: "Rashid Al-Hakim was admitted", "X presented with", "X, a 54-year-old"
+_PATIENT_AFTER = regex.compile(r"(?i)^(?:[ \t]+(?:was|is|has[ \t]+been)[ \t]+(?:admitted|discharged|readmitted|"
+                               r"transferred|referred)\b|[ \t]+(?:presented|presents|re-presented)[ \t]+(?:to|with)\b|"
+                               r",?[ \t]+(?:is[ \t]+)?an?[ \t]+\d{1,3}[- ]?(?:year|yr|yo\b|y/o))")
+# a clinician asking for someone on a call: "Am I speaking with Walter Cross?", "hi is this lorraine"
+_ASKED_FOR = regex.compile(r"(?i)\b(?:speaking[ \t]+(?:with|to)|speak[ \t]+(?:with|to)|is[ \t]+this|am[ \t]+i[ \t]+"
+                           r"talking[ \t]+to)[ \t]+$")
+# a message that opens with its writer's name: "Hi Dr. Kaur, this is Lena Novak.", "hey it's dana"
+_MESSAGE_OPENING = regex.compile(r"(?i)(?:^|[:.!][ \t]*|\b(?:hi|hello|hey|morning|afternoon|evening|dear)\b[^.\n]{0,30}?"
+                                 r"[,!]?[ \t]*)(?:this[ \t]+is|it['’]?s|its|my[ \t]+name[ \t]+is)[ \t]+$")
 # the previous turn asks for the patient's name ("tell me your full name", "and your name?")
 _TURN_START = regex.compile(r"[ \t]*(?:\[[^\]\n]{1,20}\]|(?:patient|pt|speaker[ \t]*\d{1,2}|p|client|caller)[ \t]*:|"
                             r"patient)?[ \t]*(?:(?:i'?m|i[ \t]+am|it'?s|yes|yeah|um+|uh+)[, \t]+)?", regex.I)
-_NAME_QUESTION = regex.compile(r"(?i)\b(?:your|the[ \t]+patient'?s)[ \t]+(?:full[ \t]+)?name\b[^\n]{0,15}$")
+_NAME_QUESTION = regex.compile(r"(?i)\b(?:your|the[ \t]+patient'?s)[ \t]+(?:full[ \t]+)?name\b[^\n]{0,30}$")
 _DOCTOR_AFTER = regex.compile(
     r"^,?[ \t]*(?:M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA-C|P\.?A\.?|Ph\.?D\.?|DDS|DMD|FNP(?:-C)?|ANP|CNM|CRNA|"
     r"MBBS|MRCP|FRCP|DNP|APRN|LPN|PharmD|DPT|OTR|LCSW)\b")
@@ -106,6 +117,7 @@ _DOCTOR_VERB_BEFORE = regex.compile(r"(?i)\b(?:follow(?:[ \t-]*up)?[ \t]+with|f/
                                     r"seen[ \t]+by|handed[ \t]+over[ \t]+to|handover[ \t]+to|"
                                     r"signed[ \t]+out[ \t]+to|referred[ \t]+to|discussed[ \t]+with)[ \t]+$")
 _SIGNATURE_START = regex.compile(r"[ \t]*(?:(?:dr|mr|mrs|ms|miss|prof|professor)\.?[ \t]+)?", regex.I)
+_HYPHEN_TAIL = regex.compile(r"-\p{Lu}[\p{L}'’]*")
 _PLAIN_TITLE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|mister|mx)\.?[ \t]+$")
 
 
@@ -122,8 +134,12 @@ def stated_role(text: str, start: int, end: int) -> str | None:
     """The role the words around ``text[start:end]`` state, or None."""
     line_start = text.rfind("\n", 0, start) + 1
     left = text[max(line_start, start - 40):start]
+    tail = _HYPHEN_TAIL.match(text, end)
+    if tail:
+        end = tail.end()  # "Grace Okonkwo" cut before "-Bell": judge the whole name
     line_end = text.find("\n", end)
-    right = text[end:(line_end if line_end >= 0 else len(text))][:20]
+    right_long = text[end:(line_end if line_end >= 0 else len(text))][:40]
+    right = right_long[:20]
     role = _turn_role(text, line_start, start, left, right)
     if role:
         return role
@@ -159,7 +175,7 @@ def stated_role(text: str, start: int, end: int) -> str | None:
         return "RELATIVE"
     if _DOCTOR_APPOS.match(right):
         return "DOCTOR"
-    if _PATIENT_BEFORE.search(left) or _PATIENT_CUE_BEFORE.search(left):
+    if _PATIENT_BEFORE.search(left) or _PATIENT_CUE_BEFORE.search(left) or _PATIENT_AFTER.match(right_long):
         return "PATIENT"
     return None
 
@@ -176,6 +192,11 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str) ->
         speaker = _speaker_role(text, line_start, start)
         if speaker:
             return speaker
+    if _ASKED_FOR.search(left) and _speaker_role(text, line_start, start) == "DOCTOR":
+        return "PATIENT"
+    if start < 200 and _MESSAGE_OPENING.search(text, max(0, line_start, start - 60), start) \
+            and _speaker_role(text, line_start, start) is None:
+        return "PATIENT"  # a message's writer: the patient, unless a relation or a role follows (checked above)
     if _VOCATIVE.search(left) and _speaker_role(text, line_start, start) in ("PATIENT", "RELATIVE"):
         return "DOCTOR"
     if line_start > 0 and _SIGNATURE_START.fullmatch(text, line_start, start) and \
@@ -221,14 +242,17 @@ class NameRoleFilter:
         order = sorted((i for i, s in enumerate(spans) if category_of(s.label) == "NAME" and s.label != "USERNAME"),
                        key=lambda i: spans[i].start)
         group: list[int] = []
+        g_end = -1
         for i in order + [-1]:
-            if i >= 0 and group and _NAME_JOIN.fullmatch(text, spans[group[-1]].end, spans[i].start) is not None \
-                    and spans[i].start >= spans[group[-1]].end:
+            if i >= 0 and group and (spans[i].start <= g_end  # overlapping pieces ("Grace Okonkwo" + "Okonkwo-Bell")
+                                     or _NAME_JOIN.fullmatch(text, g_end, spans[i].start) is not None):
                 group.append(i)
+                g_end = max(g_end, spans[i].end)
                 continue
             for g in group:
-                extent[g] = (spans[group[0]].start, spans[group[-1]].end)
+                extent[g] = (spans[group[0]].start, g_end)
             group = [i]
+            g_end = spans[i].end if i >= 0 else -1
         for i, s in enumerate(spans):
             if s.label in ROLES or (category_of(s.label) == "NAME" and s.label != "USERNAME"):
                 if s.source.startswith("user"):

@@ -28,9 +28,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-case-variants", action="store_true")
     p.add_argument("--visit-notes", default="auto",
                    help="clinical-visit-notes folder for PHI injection ('auto', or 'none')")
-    p.add_argument("--visit-recipe", type=int, choices=(1, 2), default=1,
+    p.add_argument("--visit-recipe", type=int, choices=(1, 2), default=2,
                    help="English out-of-domain augmentation: 1 silver passages + templates; 2 adds "
-                        "conversational injection, speech-style variants and dialogues (model/conversational.py)")
+                        "conversational injection, speech-style variants and dialogues (model/conversational.py; default, "
+                        "the shipped English model's recipe)")
     p.add_argument("--all", action="store_true", help="PhysioNet: train on the dev split too (no dev figures)")
     p.add_argument("--fixed-epochs", action="store_true", help="no early stopping: train exactly --epochs")
     p.add_argument("--r", type=float, default=0.2, help="text-skeleton factor r")

@@ -44,7 +44,7 @@ class TrainConfig:
     augment: int = 1                 # surrogate-swapped copies per note with PHI
     case_variants: bool = True
     visit_notes: str | None = "auto"  # clinical-visit-notes folder ("auto": English only, if present)
-    visit_recipe: int = 1            # 1: silver passages + templates; 2: + conversational (model/conversational.py)
+    visit_recipe: int = 2            # 1: silver passages + templates; 2 (shipped English model): + conversational (model/conversational.py)
     all_data: bool = False           # PhysioNet: also train on the dev-split notes (no dev figures)
     fixed_epochs: bool = False       # train exactly ``epochs`` (no early stopping)
     r: float = 0.2

@@ -42,6 +42,8 @@ MUST = [
     ("Avda. del Puerto s/n 46011 Valencia", "46011", "ZIP"),
     ("Remitido por: Dr.Tomás Ferrer Vidal Servicio de Cardiología", "Tomás Ferrer Vidal", "DOCTOR"),
     ("Médico: Dra. Elena Soto Ruiz NºCol: 28 28 11111.", "Elena Soto Ruiz", "DOCTOR"),
+    ("El PSA se normalizó en Octubre 09. Después recayó.", "Octubre 09", "DATE"),  # month + two-digit year
+    ("Reintervenido en marzo de 97 por recidiva.", "marzo de 97", "DATE"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -71,6 +73,15 @@ MUST_NOT = [
     ("Médico: Medicina Interna  NºCol: 28 28 12345.", "DOCTOR"),  # a service in the doctor field
     ("Remitido por: Dr.", "DOCTOR"),
 ]
+MUST_NOT_SPAN = [
+    ("En mayo 05.5 mg de dexametasona.", "mayo 05.5"),  # a dose after the month
+    ("Citado en junio 15 días después del alta.", "junio 15"),  # a duration
+]
+
+
+@pytest.mark.parametrize("text,span", MUST_NOT_SPAN)
+def test_es_must_not_span(es, text, span):
+    assert span not in {s for s, _ in _found(es, text)}
 
 
 @pytest.mark.parametrize("text,span,label", MUST)

@@ -183,7 +183,9 @@ ES_PATTERNS: tuple[Pattern, ...] = (
       "DATE", 0.95, validate=md_ok),
     P("es_date_text", rf"(?i)\b(?:{WEEKDAYS_ES},?\s+)?(?:{DAY}\s*(?:de\s+|[-/\s]){MONTHS_ES}"
       rf"(?:\s*(?:de(?:l)?\s+|[-/,]\s*)(?:año\s+)?(?:{YEAR4}|\d{{2}}(?!\d)))?"
-      rf"|{MONTHS_ES_FULL}(?:\s*(?:de(?:l)?\s+|[-/,]\s*)|\s+)(?:año\s+)?{YEAR4})\b", "DATE", 0.93),
+      rf"|{MONTHS_ES_FULL}(?:\s*(?:de(?:l)?\s+|[-/,]\s*)|\s+)(?:año\s+)?{YEAR4}"
+      rf"|{MONTHS_ES_FULL}\s+(?:de(?:l)?\s+)?[09]\d(?!\d|[.,:/]\d)(?!\s*(?:%|mg|ml|d[íi]as|años|horas|semanas|meses|pacientes|casos)))\b",
+      "DATE", 0.93),
     P("es_month_alone", rf"(?i)\b{MONTHS_ES_FULL}\b", "DATE", 0.7),
     P("es_year", rf"(?i)(?<=\b(?:en|desde|hasta|año|años|del|de|el|durante|antes\s+de|a\s+partir\s+de)\s+)"
       rf"(?:el\s+)?(?P<y>{YEAR4})(?!\d|[/.,]\d)", "DATE", 0.8, group="y"),

@@ -285,3 +285,63 @@ def test_bare_number_dates_in_time_contexts(text, piece, vetoed):
     from deid_engine.detect.vetoes import vetoed_date
     a = text.index(piece)
     assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.6)) == vetoed
+
+
+# --- session 4: generic false positives of the conversational tagger -------------------------
+
+@pytest.mark.parametrize("text,word", [
+    ("is she still on the ward or did she go home", "ward"),
+    ("sorry, stuck in traffic on the bridge", "bridge"),
+    ("Will pass on to chaplaincy. Voiding qs.", "chaplaincy"),
+])
+def test_lower_case_word_is_not_a_place_for_the_tagger(text, word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "LOCATION", "tagger:en", 0.9)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == []
+
+
+@pytest.mark.parametrize("text,word,label", [
+    ("we moved down to mobile last spring", "mobile", "LOCATION"),   # a town that is also a word
+    ("my sister lives in millbrook", "millbrook", "LOCATION"),      # not a word
+    ("Transferred from Mercy on 3/4", "Mercy", "HOSPITAL"),          # capitalised
+])
+def test_lower_case_places_stay(text, word, label):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(word)
+    s = Span(a, a + len(word), label, "tagger:en", 0.9)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == [s]
+
+
+@pytest.mark.parametrize("text,frag", [
+    ("Ht 104 cm (55th percentile), Wt 17 kg", "55th"),
+    ("Growth 60th centile. Next visit", "60th centile"),
+])
+def test_growth_centiles_are_not_dates(text, frag):
+    from deid_engine.detect.vetoes import vetoed_date
+    from deid_engine.types import Span
+
+    a = text.index(frag)
+    assert vetoed_date(text, Span(a, a + len(frag), "DATE"))
+
+
+def test_ordinal_day_is_still_a_date():
+    from deid_engine.detect.vetoes import vetoed_date
+    from deid_engine.types import Span
+
+    text = "we'll see you on the 15th for the results"
+    a = text.index("15th")
+    assert not vetoed_date(text, Span(a, a + 4, "DATE"))
+
+
+def test_brand_word_before_a_business_word_stays():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "we stopped by the shell station on the way"
+    a = text.index("shell")
+    s = Span(a, a + 5, "ORGANIZATION", "tagger:en", 0.9)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == [s]

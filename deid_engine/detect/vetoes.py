@@ -79,6 +79,9 @@ def vetoed_date(text: str, span: Span) -> bool:
                         r"week|bed|room|bay|(?:dinner|lunch|breakfast|supper|brunch|tea)\s+at|home\s+by|back\s+by)[ \t]*$",
                         before):
             return True  # "grade 10", "on day 5", "dinner at 6"
+    if regex.fullmatch(r"(?i)\d{1,3}(?:st|nd|rd|th)(?:[ \t]+(?:percentile|centile))?", s) and (
+            regex.search(r"(?i)centile$", s) or regex.match(r"(?i)[ \t]*(?:percentile|centile|%ile)\b", text[span.end:span.end + 12])):
+        return True  # "55th percentile", "60th centile": a growth centile, not a day
     if s.casefold() == "may" and regex.search(r"(?i)\bwhom\s+it\s+$", text[max(0, span.start - 12):span.start]):
         return True  # "To Whom It May Concern"
     if _MONTH_DAY.fullmatch(s):
@@ -191,6 +194,7 @@ class WeakWordFilter:
         self.max_confidence = max_confidence
         self._words: frozenset[str] | None = None
         self._names: frozenset[str] | None = None
+        self._places: frozenset[str] = frozenset()
 
     def load(self) -> None:
         """Nothing to do up front: the word lists load on the first weak span (keeps start-up fast)."""
@@ -208,6 +212,8 @@ class WeakWordFilter:
         names = {norm(w) for w in load_lexicon("first_names_en")[:1000]}
         names |= {norm(w) for w in load_lexicon("surnames_en")[:2000]}
         self._words, self._names = frozenset(words), frozenset(names)
+        self._places = frozenset(norm(w) for li in ("cities_us", "states_us", "countries_en")
+                                 for w in load_lexicon(li) if " " not in w.strip())
 
     def describe(self) -> dict:
         return {"max_confidence": self.max_confidence}
@@ -231,6 +237,16 @@ class WeakWordFilter:
                     n = norm(w)
                     if n in self._words and n not in self._names:
                         continue
+            if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
+                    and regex.fullmatch(r"\p{Ll}+", text[s.start:s.end]) and not _place_after(text, s)
+                    and not _BUSINESS_AFTER.match(text, s.end)):
+                # a lower-case everyday word guessed as a place at any confidence: "on the ward",
+                # "stuck on the bridge", "pass on to chaplaincy"; lower-case town names are not words
+                self._load_lists()
+                n = norm(text[s.start:s.end])
+                if n in self._words and (
+                        n not in self._places or _ARTICLE_BEFORE.search(text[max(0, s.start - 12):s.start])):
+                    continue
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and _verb_or_noun_use(text, s)):
                 self._load_lists()
@@ -244,6 +260,12 @@ class WeakWordFilter:
                     continue
             out.append(s)
         return out
+
+
+# "by the shell station", "the kroger store": a brand that is also a word
+_BUSINESS_AFTER = regex.compile(r"(?i)[ \t]+(?:station|store|shop|pharmacy|market|supermarket|garage|plant|mill|"
+                                r"factory|hotel|motel|restaurant|cafe|diner|pub|club|gym|mall|depot|warehouse)\b")
+_ARTICLE_BEFORE = regex.compile(r"(?i)(?<![\p{L}'’])(?:the|a|an|this|that|our|your|my|his|her|their)[ \t]+$")
 
 
 # a lower-case word right after a modal or an article is a verb or a noun, not a name:

@@ -44,6 +44,8 @@ MUST = [
     ("Médico: Dra. Elena Soto Ruiz NºCol: 28 28 11111.", "Elena Soto Ruiz", "DOCTOR"),
     ("El PSA se normalizó en Octubre 09. Después recayó.", "Octubre 09", "DATE"),  # month + two-digit year
     ("Reintervenido en marzo de 97 por recidiva.", "marzo de 97", "DATE"),
+    ("Durante la exploración el niño se mostró irritable.", "niño", "OTHER"),  # the patient's sex
+    ("Acude a consulta una mujer con disnea.", "mujer", "OTHER"),
 ]
 MUST_NOT = [
     ("Se mantuvo la vía IV durante 48 horas.", "STREET"),  # route of administration
@@ -74,6 +76,9 @@ MUST_NOT = [
     ("Remitido por: Dr.", "DOCTOR"),
 ]
 MUST_NOT_SPAN = [
+    ("Vino acompañado de su mujer y de su hijo.", "mujer"),  # a spouse
+    ("Tiene un hijo varón sano.", "varón"),  # the qualifier of a relative
+    ("Cariotipo femenino normal 46 XX.", "femenino"),
     ("En mayo 05.5 mg de dexametasona.", "mayo 05.5"),  # a dose after the month
     ("Citado en junio 15 días después del alta.", "junio 15"),  # a duration
 ]

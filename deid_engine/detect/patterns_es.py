@@ -282,6 +282,15 @@ ES_PATTERNS: tuple[Pattern, ...] = (
     P("es_sex_before_age", r"(?i)\b(?:var[óo]n|mujer|hombre|niñ[oa]|masculino|femenin[oa]|chic[oa]|lactante\s+(?=var[óo]n|mujer))"
       r"(?=\s*,?\s+(?:de\s+)?(?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\s*"
       r"(?:años|año|meses|mes|d[íi]as|semanas)\b)", "OTHER", 0.7),
+    # ... and wherever a sex word names the patient ("el niño se mostró irritable", "una mujer
+    # acude"), but not a spouse ("su mujer") nor the qualifier of a relative ("hijo varón")
+    P("es_sex_word", r"(?i)(?<![\w])(?:niñ[oa]|var[óo]n|mujer|hombre|masculino|femenin[oa])(?![\w])", "OTHER", 0.65,
+      invalidate=lambda t, s, e: regex.search(r"(?i)(?:\b(?:su|sus|mi|mis|tu|tus)|\b(?:hij[oa]s?|herman[oa]s?|"
+                                             r"t[íi][oa]s?|prim[oa]s?|sobrin[oa]s?|niet[oa]s?|abuel[oa]s?|"
+                                             r"familiar(?:es)?|donante|otr[oa]|fenotipo|cariotipo|feto|producto|era|genitales|aspecto)|"
+                                             r"\bde\s+(?:la|una|un|el)|\bcomo|\bentre)\s+$", t[max(0, s - 20):s]) is not None
+      or regex.match(r"\s+(?:y|o|e)\s+(?:la\s+|el\s+)?(?:mujer|var[óo]n|hombre|niñ[oa]|masculino|femenin[oa])\b", t[e:e + 25],
+                     regex.IGNORECASE) is not None),
     P("es_sex_phrase", r"(?i)\bdel\s+sexo\s+(?P<x>masculino|femenino)\b", "OTHER", 0.8, group="x"),
     P("es_field_sexo", r"(?i)\bsexo\s*:\s*(?P<x>hombre|mujer|var[óo]n|masculino|femenino|[HMVF])(?![\w])", "OTHER", 0.9,
       group="x"),
@@ -309,6 +318,7 @@ TRIGGERS_ES: dict[str, tuple[str, ...]] = {
     "es_field_localidad": ("localidad", "provincia", "municipio", "ciudad", "poblaci"),
     "es_field_pais": ("país", "pais"), "es_field_sexo": ("sexo",), "es_sex_phrase": ("sexo",),
     "es_sex_before_age": ("varón", "varon", "mujer", "hombre", "niñ", "masculino", "femenin", "chic"),
+    "es_sex_word": ("varón", "varon", "mujer", "hombre", "niñ", "masculino", "femenin"),
 }
 LEADS_ES: dict[str, str] = {
     "es_date_numeric": r"\d", "es_year_bare": "[12]", "es_phone": r"[+0-9]", "es_dni": r"[\dXYZxyz]",

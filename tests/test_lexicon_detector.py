@@ -732,3 +732,16 @@ def test_lower_case_patient_cue_before_a_listed_name(en, text, name):
 @pytest.mark.parametrize("text", ["baby aspirin once daily", "pt tollerated feeds well", "baby girl born at 0300"])
 def test_lower_case_patient_cue_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "PATIENT"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("patient my husband bill drives me in", "bill"),
+    ("her daughter grace rang the ward", "grace"),
+])
+def test_word_name_after_possessive_relation(en, text, name):
+    assert (name, "RELATIVE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["my son will be there later", "my dad just phoned", "his wife said so"])
+def test_word_name_after_possessive_relation_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "RELATIVE"}

@@ -644,3 +644,17 @@ def test_compass_ward_after_a_unit_field(en, text, unit, ok):
 ])
 def test_age_in_commas_after_a_name(en, text, span, ok):
     assert ((span, "AGE") in found(en, text)) == ok
+
+
+@pytest.mark.parametrize("text,span", [
+    ("his sister shes fourteen she plays netball", "fourteen"),
+    ("nurse so youre fifty one yeah", "fifty one"),
+    ("and he's seven right", "seven"),
+])
+def test_spoken_age_before_a_tag_or_pronoun(en, text, span):
+    assert (span, "AGE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["she's one of the best", "i'm ten minutes away", "he's two and a half stone"])
+def test_spoken_age_decoys(en, text):
+    assert not [s for s in found(en, text) if s[1] == "AGE"]

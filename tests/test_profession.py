@@ -231,3 +231,17 @@ def test_english_session4_must_match(en, text, expected):
 @pytest.mark.parametrize("text", EN_NO_MATCH_4)
 def test_english_session4_must_not_match(en, text):
     assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("i am plasterer for ten years", ["plasterer"]),
+    ("I'm bus driver, nights", ["bus driver"]),
+    ("she is a careers adviser at the college", ["careers adviser"]),
+])
+def test_bare_first_person_and_advisers(en, text, expected):
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", ["i'm really cleaner than before", "i am nurse on this ward", "I'm driving home"])
+def test_bare_first_person_decoys(en, text):
+    assert found(en, text) == []

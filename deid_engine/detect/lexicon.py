@@ -207,6 +207,12 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
+# first names that are mostly other words after "my son/dad ...": modals, auxiliaries, adverbs
+_NOT_WORD_NAMES = frozenset({"will", "may", "can", "might", "should", "must", "shall", "did", "does", "was", "had",
+                             "has", "is", "also", "just", "still", "always", "never", "often", "usually", "really",
+                             "says", "said", "told", "thinks", "lives", "works", "died", "passed", "went", "came",
+                             "got", "gets", "drives", "drove", "brought", "helps", "goes", "sometimes", "too",
+                             "again", "sure", "ok", "okay", "well", "now", "then", "here", "there", "home", "same"})
 # words a few tokens before "at <unknown word>" that make it a care venue in lower-case speech
 _LOWER_VENUE_CUES = {"seen", "see", "saw", "seeing", "treated", "admitted", "surgery", "operated", "people", "doctors",
                      "doctor", "specialist", "specialists", "team", "appointment", "appt", "scan", "mri", "xray",
@@ -1185,7 +1191,8 @@ class LexiconDetector:
                     kind = "PATIENT"  # "labs for baby okafor", "pt nakamura k 5.9": a listed name no dictionary knows
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
-            if not self._cued_token(t, mode, kind):
+            if not self._cued_token(t, mode, kind) and not (
+                    kind == "RELATIVE" and mode == "lower" and self._possessed_word_name(toks, i, text)):
                 continue
             if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]):
                 continue  # "thanks Noor." ends the turn; "thanks Rose for ..." need not
@@ -1309,6 +1316,18 @@ class LexiconDetector:
                         out.append(Span(t.start, t.end, label, "lexicon:name_list", 0.65))
                         used[m] = True
             i = max(j, i + 1)
+
+    def _possessed_word_name(self, toks: list[_Tok], i: int, text: str) -> bool:
+        """Lower-case ``my dad frank had one``, ``her husband bill``: after a possessive and a relation
+        word, a frequent first name that is also a word is the relative's name (not a modal or a
+        function word, and not followed by a verb it would be the subject of: ``my son will be``)."""
+        t = toks[i]
+        if i < 2 or toks[i - 2].n not in ("my", "his", "her", "your", "our", "their") or not t.text.isalpha() \
+                or self.first.get(t.n, 10 ** 6) >= 1000 or t.n in _NOT_WORD_NAMES or t.n in STOP \
+                or t.n in self.medical or len(t.n) < 3:
+            return False
+        nxt = toks[i + 1].n if i + 1 < len(toks) and "\n" not in text[t.end:toks[i + 1].start] else ""
+        return nxt not in ("be", "have", "not", "to", "you", "me", "him", "her", "it", "them", "up", "down", "out")
 
     def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
         """Whether token t can be the name a cue of this kind announces."""

@@ -839,8 +839,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
-      rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{TENS_WORDS_RE}|[1-9]\d)"
-      rf"(?=\s+(?:and|but|so|he|she|we|they)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
+      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=vital_sign_before),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"

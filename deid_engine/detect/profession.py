@@ -220,6 +220,9 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=1, strong=True, confidence=0.8),
     _Cue("first person", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:an?|the|now\s+(?:an?|the))\s+"), clinical=False,
          confidence=0.75),
+    # "i am welder at the shipyard": no article (second-language speech); only a listed job, one modifier
+    _Cue("first person bare", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:now\s+)?"), clinical=False, modifiers=0,
+         confidence=0.7),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),

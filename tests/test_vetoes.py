@@ -345,3 +345,12 @@ def test_brand_word_before_a_business_word_stays():
     a = text.index("shell")
     s = Span(a, a + 5, "ORGANIZATION", "tagger:en", 0.9)
     assert WeakWordFilter("en").filter(Document(text), [s]) == [s]
+
+
+def test_word_inside_a_longer_place_stays():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "arrived from franklin square hosp via medflight"
+    a, b = text.index("franklin"), text.index("square")
+    spans = [Span(a, a + 8, "LOCATION", "tagger:en", 0.9), Span(b, b + 6, "LOCATION", "tagger:en", 0.9)]
+    assert WeakWordFilter("en").filter(Document(text), spans) == spans

@@ -239,7 +239,9 @@ class WeakWordFilter:
                         continue
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
                     and regex.fullmatch(r"\p{Ll}+", text[s.start:s.end]) and not _place_after(text, s)
-                    and not _BUSINESS_AFTER.match(text, s.end)):
+                    and not _BUSINESS_AFTER.match(text, s.end)
+                    and not any(o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2)
+                                for o in spans)):  # a piece of a longer place ("franklin square hosp")
                 # a lower-case everyday word guessed as a place at any confidence: "on the ward",
                 # "stuck on the bridge", "pass on to chaplaincy"; lower-case town names are not words
                 self._load_lists()

@@ -745,3 +745,12 @@ def test_word_name_after_possessive_relation(en, text, name):
 @pytest.mark.parametrize("text", ["my son will be there later", "my dad just phoned", "his wife said so"])
 def test_word_name_after_possessive_relation_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "RELATIVE"}
+
+
+def test_lower_case_speaker_word_is_no_title(en):
+    text = "doctor sit down mrs adeyemi\npatient thank you"
+    assert not {s for s, lab in found(en, text) if s == "sit"}
+
+
+def test_role_word_then_there_then_name(en):
+    assert ("ottoline", "DOCTOR") in found(en, "the physio there ottoline showed me the exercises")

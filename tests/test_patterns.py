@@ -658,3 +658,14 @@ def test_spoken_age_before_a_tag_or_pronoun(en, text, span):
 @pytest.mark.parametrize("text", ["she's one of the best", "i'm ten minutes away", "he's two and a half stone"])
 def test_spoken_age_decoys(en, text):
     assert not [s for s in found(en, text) if s[1] == "AGE"]
+
+
+@pytest.mark.parametrize("text,span,ok", [
+    ("Referred: Bruno Ferraz (44), roofer, fell", "44", True),
+    ("chart for olga petrov 88f admitted overnight", "88", True),
+    ("Ward Round (12), all seen", "12", False),
+    ("did the 6m walk test", "6", False),
+    ("Total Score (14).", "14", False),
+])
+def test_age_after_name_in_brackets_and_query_shorthand(en, text, span, ok):
+    assert ((span, "AGE") in found(en, text)) == ok

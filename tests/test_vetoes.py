@@ -354,3 +354,11 @@ def test_word_inside_a_longer_place_stays():
     a, b = text.index("franklin"), text.index("square")
     spans = [Span(a, a + 8, "LOCATION", "tagger:en", 0.9), Span(b, b + 6, "LOCATION", "tagger:en", 0.9)]
     assert WeakWordFilter("en").filter(Document(text), spans) == spans
+
+
+@pytest.mark.parametrize("word", ["thats", "youre", "didnt"])
+def test_bare_contraction_is_no_name(word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    text = f"doctor {word} fine then\npatient ok"
+    a = text.index(word)
+    assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(word), "DOCTOR", "tagger:en", 0.8)]) == []

@@ -480,6 +480,9 @@ class LexiconDetector:
                                                    and gap.count(".") == 1):
             return None
         if pn in DOCTOR_CUES:
+            if pn in ("doctor", "nurse") and p.text.islower() and text[text.rfind("\n", 0, p.start) + 1:p.start].strip() == "" \
+                    and toks[i].n in self.common:
+                return None  # "doctor come in ...": a lower-case speaker word opening a turn, not a title
             if pn in STRONG_TITLES or self._is_name(toks[i].n):
                 return "DOCTOR"
             return None
@@ -1173,6 +1176,9 @@ class LexiconDetector:
                     kind = "RELATIVE"
                 elif p.n in ROLE_CUES and gap.strip() == "":
                     kind = "ROLE"
+                elif p.n in ("there", "here", "today", "tonight") and i >= 2 and toks[i - 2].n in ROLE_CUES \
+                        and gap == " " and text[toks[i - 2].end:p.start] == " ":
+                    kind = "ROLE"  # "the nurse there tamsin called me"
                 elif p.n in PATIENT_CUES and gap.strip() == "" and mode == "mixed":
                     kind = "PATIENT"
                 elif p.n in PATIENT_CUES and gap == " " and mode == "lower" and t.n in self.first \

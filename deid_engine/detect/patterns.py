@@ -583,10 +583,11 @@ team group service services department program programme score scale grade stage
 """.split())
 
 
-def not_a_person_before(text: str, start: int, end: int) -> bool:
-    """Vetoes ``Stroud Green Road, 12, is``: the capitalised words before ``, N,`` must look like a
-    person's name (no street, unit or building word; not only dictionary words that no name list holds)."""
-    m = regex.search(r"((?:\p{Lu}[\p{L}'’-]+[ \t]+){0,2}\p{Lu}[\p{L}'’-]+),[ \t]$", text[max(0, start - 60):start])
+def not_a_person_before(text: str, start: int, end: int, sep: str = r",[ \t]$") -> bool:
+    """Vetoes ``Stroud Green Road, 12, is``: the capitalised words before ``, N,`` (or ``(N)``) must
+    look like a person's name (no street, unit or building word; not only dictionary words that no
+    name list holds)."""
+    m = regex.search(r"((?:\p{Lu}[\p{L}'’-]+[ \t]+){0,2}\p{Lu}[\p{L}'’-]+)" + sep, text[max(0, start - 60):start])
     if not m:
         return True
     words = [w.casefold() for w in m.group(1).split()]
@@ -858,6 +859,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_paren_relative", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?-i:\p{{Lu}}[\p{{L}}'’-]+)){{1,2}}[ \t]*\()"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # "Hamish Lockhart (38), electrician": an age alone in brackets after a capitalised full name
+    P("age_paren_name", r"(?<=\b\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}[ \t]*\()(?P<a>\d{1,3})(?=\)[ \t]*[,;.:]|\)[ \t]*$)",
+      "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE,
+      invalidate=lambda t, s, e: not_a_person_before(t, s, e, r"[ \t]*\($")),
+    # "ezekiel brandt 81m admitted", "pt 79f from the nursing home": age and sex run together in a query
+    P("age_sex_lower", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:walk|walking|tall|high|away|long|deep|run|"
+      r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z])", "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=catheter_size),
     # "age 4 years 2 months", "aged 1 year and 6 months", "3 years 5 months old": the months part
     P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
       r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
@@ -1273,6 +1282,7 @@ _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
     "age_after_name": (r"re:, \d\d?\d?, ",),
+    "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf] [a-z]",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
     "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),

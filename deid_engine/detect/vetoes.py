@@ -255,6 +255,9 @@ class WeakWordFilter:
                 if norm(text[s.start:s.end]) in self._words:
                     continue
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
+                continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and _turn_opening_word(text, s)):
                 self._load_lists()
                 n = norm(text[s.start:s.end])
@@ -277,6 +280,10 @@ _MODAL_OR_ARTICLE = regex.compile(
     r"|some|any|no)|\p{L}['’]ll)[ \t]+$")
 
 
+# contractions that speech-to-text writes without the apostrophe (never a name)
+_BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant wont didnt isnt hes shes theres lets weve
+theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wheres whos youll theyll shell itll
+thatll ain aint gonna wanna gotta""".split())
 # a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
 _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")

@@ -70,18 +70,21 @@ ES_PRIORITY = {"user": 100, "tagger": 60, "pattern": 50, "lexicon": 30}
 @settings(max_examples=300, deadline=None)
 @given(st.lists(span_st, max_size=12))
 def test_delimiter_spans_come_out_whole(spans):
-    """With the tagger as delimiter, the other detectors never reshape a tagger span:
-    tagger output covers only tagger input characters, and every tagger input character
-    not claimed by a higher-ranked (user) span is still covered by a tagger output."""
+    """With the tagger as delimiter, the other detectors never cut a tagger span: every tagger
+    input character is still covered (by the tagger's span, by a pattern that agreed with it or
+    extended it, or by a higher-ranked user span), and a tagger span grows only over a
+    closed-grammar pattern (dates, ages) that contains it."""
+    from deid_engine.detect.merge import EXTENDABLE_LABELS
+
     out = resolve(spans, TEXT, ES_PRIORITY, delimiters={"tagger"})
     out_sorted = sorted(out, key=lambda s: s.start)
     for a, b in zip(out_sorted, out_sorted[1:]):
         assert a.end <= b.start
     tag_in = _covered([s for s in spans if s.source.startswith("tagger")])
     tag_out = _covered([s for s in out if s.source.startswith("tagger")])
-    user_out = _covered([s for s in out if s.source.startswith("user")])
-    assert tag_out <= tag_in
-    assert {i for i in tag_in if TEXT[i].isalnum()} <= tag_out | user_out
+    ext = _covered([s for s in spans if s.source.startswith("pattern") and s.label in EXTENDABLE_LABELS])
+    assert tag_out <= tag_in | ext
+    assert {i for i in tag_in if TEXT[i].isalnum()} <= _covered(out)
 
 
 def test_delimiter_blocks_growth_and_remainders():

@@ -754,3 +754,22 @@ def test_lower_case_speaker_word_is_no_title(en):
 
 def test_role_word_then_there_then_name(en):
     assert ("ottoline", "DOCTOR") in found(en, "the physio there ottoline showed me the exercises")
+
+
+@pytest.mark.parametrize("text,place,label", [
+    ("Nurse: Which school does she go to?\nMum: Oakfield Juniors, year 3.", "Oakfield Juniors", "ORGANIZATION"),
+    ("doctor what chemist do you use\npatient kingsway chemist by the library\ndoctor ok", "kingsway chemist",
+     "ORGANIZATION"),
+    ("Doctor: Which practice are you with?\nPatient: Yes, Millbrook Surgery.", "Millbrook Surgery", "HOSPITAL"),
+])
+def test_answer_to_a_which_place_question(en, text, place, label):
+    assert (place, label) in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "doctor which pharmacy do you use\npatient the one on the corner\ndoctor ok",
+    "doctor which pharmacy\npatient not sure\ndoctor fine",
+    "Doctor: Which hand is it?\nPatient: The left one.",
+])
+def test_answer_to_a_which_place_question_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab in ("ORGANIZATION", "HOSPITAL")}

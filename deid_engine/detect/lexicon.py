@@ -207,6 +207,21 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
+# "which nursery is that?", "what pharmacy do you use", "where do you work": the next turn names the place
+_VENUE_QUESTION = regex.compile(
+    r"(?i)\b(?:(?:which|what)[ \t]+(?P<kind>nursery|school|pharmacy|chemist|company|firm|shop|store|gym|church|club|"
+    r"practice|surgery|gp|hospital|clinic|care[ \t]+home|home|employer|garage|college|university|uni|daycare|"
+    r"day[ \t]+care|supermarket)\b|where[ \t]+(?:do|did)[ \t]+(?:you|they|he|she)[ \t]+(?P<kind>work|bank|shop))"
+    r"[^\n]{0,30}$", regex.MULTILINE)
+_ANSWER_START = regex.compile(
+    r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{0,18}:|(?:patient|parent|mother|father|mum|mom|dad|"
+    r"relative|speaker[ \t]*\d)[ \t]+)?[ \t]*(?:(?:yes|yeah|yep|oh|um+|uh+|well|it['’]?s|its|we[ \t]+use|i[ \t]+use|"
+    r"i[ \t]+work[ \t]+(?:at|for)|at|the)[, \t]+){0,3}", regex.I)
+_ANSWER_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
+_ANSWER_STOP = frozenset("""on in at near by off and but so because i we it its it's just not no dont don't one same
+usual local nearest big small little-one sure know think mostly only any my our your their his her a an this that
+there here now still usually same""".split()) - {"little"}
+_CARE_VENUE_WORDS = {"practice", "surgery", "gp", "hospital", "clinic", "care home", "home"}
 # first names that are mostly other words after "my son/dad ...": modals, auxiliaries, adverbs
 _NOT_WORD_NAMES = frozenset({"will", "may", "can", "might", "should", "must", "shall", "did", "does", "was", "had",
                              "has", "is", "also", "just", "still", "always", "never", "often", "usually", "really",
@@ -554,6 +569,7 @@ class LexiconDetector:
         self._facilities(toks, text, mode, out, used)
         self._practices(toks, text, mode, out, used)
         self._employers(toks, text, mode, out, used)
+        self._answered_venues(text, out, used, toks)
         self._places(toks, text, mode, out, used)
         self._cued_places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
@@ -971,6 +987,45 @@ class LexiconDetector:
             out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
             for q in range(m, i + 1):
                 used[q] = True
+
+    def _answered_venues(self, text: str, out: list, used: list[bool], toks: list[_Tok]) -> None:
+        """A transcript turn that answers "which nursery/pharmacy/school ...?" or "where do you work?":
+        its first words name the place (``P: Little Otters on Fern Hill Road.``, ``patient boots in the town
+        centre``) -> ORGANIZATION (HOSPITAL for a practice, clinic or care home)."""
+        low = text.lower()
+        if self.lang != "en" or not ("which" in low or "what" in low or "where d" in low):
+            return
+        for q in _VENUE_QUESTION.finditer(text):
+            line_end = text.find("\n", q.end())
+            if line_end < 0:
+                return
+            nxt_end = text.find("\n", line_end + 1)
+            nxt_end = len(text) if nxt_end < 0 else nxt_end
+            a = _ANSWER_START.match(text, line_end + 1, nxt_end)
+            if not a:
+                continue
+            words = list(_ANSWER_WORD.finditer(text, a.end(), nxt_end))
+            run = []
+            for w in words:
+                if run and text[run[-1].end():w.start()] not in (" ", "-", " & ", "'s ", "’s "):
+                    break
+                n = norm(w.group())
+                if n in _ANSWER_STOP or (not run and n in STOP):
+                    break
+                run.append(w)
+                if len(run) == 4:
+                    break
+            if not run or all(norm(w.group()) in self.medical for w in run):
+                continue
+            start, end = run[0].start(), run[-1].end()
+            if any(used[k] for k, t in enumerate(toks) if t.start < end and start < t.end):
+                continue
+            label = "HOSPITAL" if q.group("kind").lower() in _CARE_VENUE_WORDS else "ORGANIZATION"
+            out.append(Span(start, end, label, "lexicon:organization" if label == "ORGANIZATION" else "lexicon:facility",
+                            0.55))
+            for k, t in enumerate(toks):
+                if t.start < end and start < t.end:
+                    used[k] = True
 
     def _unknown_lower(self, t: _Tok) -> bool:
         """A lower-case word no dictionary or medical list knows and that is no misspelt word."""

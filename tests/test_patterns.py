@@ -669,3 +669,17 @@ def test_spoken_age_decoys(en, text):
 ])
 def test_age_after_name_in_brackets_and_query_shorthand(en, text, span, ok):
     assert ((span, "AGE") in found(en, text)) == ok
+
+
+@pytest.mark.parametrize("text,span", [
+    ("nurse: and your date of birth\npatient: four eleven seventy two\nnurse: thanks", "four eleven seventy two"),
+    ("caller gave dob two three nineteen fifty nine", "two three nineteen fifty nine"),
+])
+def test_spoken_date_of_birth(en, text, span):
+    assert (span, "DATE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["date of birth?\nPatient: one two three", "birthday in two weeks",
+                                  "his dob is on file, three copies"])
+def test_spoken_date_of_birth_decoys(en, text):
+    assert not [s for s in found(en, text) if s[1] == "DATE"]

@@ -286,6 +286,8 @@ _NUMBER_WORDS_BARE = rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_B
 TENS_WORDS_RE = (rf"(?:(?:(?:one|a)[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?{_BELOW_100})?|{_TENS_RE}(?:[\s-]+{_U19})?)"
                  rf"(?![\w-])")
 _NUMBER_TOKEN = regex.compile(r"[a-z]+")
+# one spoken number word of a date read out ("nine", "twelve", "eighty", "oh")
+_SPOKEN_NUM = rf"(?:{_TEENS}|{_TENS_RE}|{_U19}|oh|o|zero|hundred|thousand)"
 
 
 def spelled_number(text: str) -> int | None:
@@ -859,6 +861,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_paren_relative", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?-i:\p{{Lu}}[\p{{L}}'’-]+)){{1,2}}[ \t]*\()"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"
+    P("dob_spoken", rf"(?i)\b(?:date\s+of\s+birth|birthday|birth\s+date|d\.?o\.?b\.?|born\s+on)\b[^\n?.]{{0,25}}?[?.]?[ \t]*"
+      rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{{0,18}}:|(?:patient|pt|parent|mum|mom|dad|"
+      rf"relative|caller|speaker[ \t]*\d)[ \t]+))?[ \t]*(?:(?:its|it's|um+|uh+|yeah|yes|oh)[ ,]+)?"
+      rf"(?P<d>{_SPOKEN_NUM}(?:[\s-]+{_SPOKEN_NUM}){{2,4}})(?![\w-])", "DATE", 0.8, group="d",
+      validate=lambda d: regex.search(rf"(?i)\b(?:{_TENS_RE}|{_TEENS})\b", d) is not None),
     # "Hamish Lockhart (38), electrician": an age alone in brackets after a capitalised full name
     P("age_paren_name", r"(?<=\b\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}[ \t]*\()(?P<a>\d{1,3})(?=\)[ \t]*[,;.:]|\)[ \t]*$)",
       "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE,
@@ -1283,6 +1291,7 @@ _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|
 TRIGGERS.update({
     "age_after_name": (r"re:, \d\d?\d?, ",),
     "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf] [a-z]",),
+    "dob_spoken": ("birth", "dob", "d.o.b", "born"),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
     "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),

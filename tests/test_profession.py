@@ -245,3 +245,13 @@ def test_bare_first_person_and_advisers(en, text, expected):
 @pytest.mark.parametrize("text", ["i'm really cleaner than before", "i am nurse on this ward", "I'm driving home"])
 def test_bare_first_person_decoys(en, text):
     assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("he said Tomas is a carpenter by trade", ["carpenter"]),
+    ("Doctor: And your wife?\nPatient: Ruth was a midwife for years.", ["midwife"]),
+    ("Doctor: Mary is a nurse here.\nPatient: ok", []),       # staff, no relation word near
+    ("Smith is a pleasant man.", []),
+])
+def test_name_subject_is_a(en, text, expected):
+    assert found(en, text) == expected

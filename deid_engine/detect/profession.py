@@ -232,6 +232,9 @@ CUES_EN: tuple[_Cue, ...] = (
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
                               r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
+    # "Orville was a baker": a capitalised first name as the subject (clinical roles only as for pronouns)
+    _Cue("name is a", _rx(r"(?=\p{Lu})(?<![.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})(?:['’]s|\s+is|\s+was|\s+used\s+to\s+be)\s+an?\s+"),
+         clinical=False, confidence=0.7),
     # "father Chidi (accountant)": a job in brackets after a relation word and a name
     _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?-i:\p{Lu})[\p{L}'’-]+\s*\(\s*"),
          clinical=False, modifiers=1, confidence=0.7),
@@ -518,7 +521,7 @@ class ProfessionDetector:
         """In a transcript, the subject is a relative: a relation word in the cue, or (for he/she) just before it."""
         if cue.name == "relative is a":
             return not m.group().lower().startswith("who")
-        if cue.name == "subject is a":
+        if cue.name in ("subject is a", "name is a"):
             return _RELATION_NEAR.search(text, max(0, m.start() - 150), m.start()) is not None
         return False
 

@@ -683,3 +683,14 @@ def test_spoken_date_of_birth(en, text, span):
                                   "his dob is on file, three copies"])
 def test_spoken_date_of_birth_decoys(en, text):
     assert not [s for s in found(en, text) if s[1] == "DATE"]
+
+
+@pytest.mark.parametrize("text,num,ok", [
+    ("Clinic B is on level 3, east wing", "3", True),
+    ("Please come to Level 1 reception at 9.", "1", True),
+    ("a level 1 trauma center", "1", False),
+    ("she was on the floor 2 days before help came", "2", False),
+    ("pain level 6 today", "6", False),
+])
+def test_floor_levels(en, text, num, ok):
+    assert ((num, "LOCATION_OTHER") in found(en, text)) == ok

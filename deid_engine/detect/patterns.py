@@ -1044,6 +1044,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
                                               r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
+    # floors of a building: "on level 2", "report to Level 3 reception", "the Day Unit, level 4."
+    P("floor_level", r"(?i)(?:(?<=\b(?:on|to|at|from|onto)[ \t]+(?:the[ \t]+)?)|(?<=\p{L},[ \t]*))(?:level|floor)[ \t]+"
+      r"(?P<n>\d{1,2}|[A-Z])\b(?![ \t]*(?:trauma|evidence|care|of|[-/.%]\d|mg|and\b|or\b|to\b|days?\b|hours?\b|"
+      r"hrs?\b|weeks?\b|mins?\b|minutes\b|times\b|x\b))|"
+      r"\b(?-i:Level|Floor)[ \t]+(?P<n>\d{1,2})(?=[ \t]+(?:reception|entrance|lift|lifts|elevator|desk|lobby|waiting))",
+      "LOCATION_OTHER", 0.7, group="n"),
     P("suite_number", r"\b(?:Suite|Ste\.?)[ \t]+(?P<n>\d{1,4}[A-Z]?)\b(?![ \t]*(?:mg|ml|%|[-/.]\d))", "LOCATION_OTHER",
       0.7, group="n"),
     P("ward_number", r"\b(?P<n>(?:Ward|Unit)[ \t]+\d{1,2}[A-Z]?)\b(?![ \t]*(?:,[ \t]*\d|[-/.]\d))", "DEPARTMENT", 0.8, group="n"),
@@ -1292,6 +1298,7 @@ TRIGGERS.update({
     "age_after_name": (r"re:, \d\d?\d?, ",),
     "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf] [a-z]",),
     "dob_spoken": ("birth", "dob", "d.o.b", "born"),
+    "floor_level": ("level", "floor"),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
     "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),

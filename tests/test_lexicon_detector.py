@@ -773,3 +773,12 @@ def test_answer_to_a_which_place_question(en, text, place, label):
 ])
 def test_answer_to_a_which_place_question_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab in ("ORGANIZATION", "HOSPITAL")}
+
+
+@pytest.mark.parametrize("text,org", [
+    ("my son works for ryanair now", "ryanair"),
+    ("She packs boxes at the Screwfix depot.", "Screwfix"),
+    ("he delivers for deliveroo on weekends", "deliveroo"),
+])
+def test_large_employers_by_name(en, text, org):
+    assert (org, "ORGANIZATION") in found(en, text)

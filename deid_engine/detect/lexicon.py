@@ -241,7 +241,13 @@ CHAIN_STORES = {tuple(c.split()) for c in (
     "best buy", "fedex", "starbucks", "mcdonald", "dollar general", "family dollar", "boots", "tesco", "sainsbury",
     "asda", "lidl", "aldi", "morrisons", "superdrug", "lloydspharmacy", "lloyds pharmacy", "dunnes", "woolworths",
     "coles", "shoppers drug mart", "heb", "h-e-b", "vfw", "ymca", "ywca", "oxfam", "dollar tree", "7-eleven",
-    "sam's club", "bj's", "food lion", "piggly wiggly", "winn-dixie", "harris teeter")}
+    "sam's club", "bj's", "food lion", "piggly wiggly", "winn-dixie", "harris teeter",
+    # large employers people name in conversation (airlines, couriers, retailers, food chains)
+    "easyjet", "ryanair", "jetblue", "british airways", "american airlines", "united airlines", "aer lingus", "qantas",
+    "lufthansa", "deliveroo", "doordash", "instacart", "grubhub", "uber", "lyft", "dhl", "usps", "royal mail",
+    "amazon", "ikea", "primark", "argos", "currys", "halfords", "screwfix", "wickes", "waitrose", "greggs",
+    "john lewis", "marks and spencer", "nando's", "domino's", "pizza hut", "burger king", "wendy's", "chipotle",
+    "panera", "dunkin", "kfc", "tim hortons", "loblaws", "sobeys", "canadian tire", "bunnings", "kmart")}
 # words before "at <Name>" that make the name a hospital: "the cath lab at Mercy", "admitted to 5C at Rush"
 VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
                  "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",

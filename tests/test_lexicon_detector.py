@@ -782,3 +782,12 @@ def test_answer_to_a_which_place_question_decoys(en, text):
 ])
 def test_large_employers_by_name(en, text, org):
     assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text,name,ok", [
+    ("the physio hope showed me the stretches", "hope", True),
+    ("the nurse will be in shortly", "will", False),
+    ("the nurse said it was fine", "said", False),
+])
+def test_word_name_after_the_role_word(en, text, name, ok):
+    assert ((name, "DOCTOR") in found(en, text)) == ok

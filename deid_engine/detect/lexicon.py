@@ -1259,7 +1259,7 @@ class LexiconDetector:
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
             if not self._cued_token(t, mode, kind) and not (
-                    kind == "RELATIVE" and mode == "lower" and self._possessed_word_name(toks, i, text)):
+                    kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)):
                 continue
             if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]):
                 continue  # "thanks Noor." ends the turn; "thanks Rose for ..." need not
@@ -1389,7 +1389,7 @@ class LexiconDetector:
         word, a frequent first name that is also a word is the relative's name (not a modal or a
         function word, and not followed by a verb it would be the subject of: ``my son will be``)."""
         t = toks[i]
-        if i < 2 or toks[i - 2].n not in ("my", "his", "her", "your", "our", "their") or not t.text.isalpha() \
+        if i < 2 or toks[i - 2].n not in ("my", "his", "her", "your", "our", "their", "the") or not t.text.isalpha() \
                 or self.first.get(t.n, 10 ** 6) >= 1000 or t.n in _NOT_WORD_NAMES or t.n in STOP \
                 or t.n in self.medical or len(t.n) < 3:
             return False

@@ -27,7 +27,8 @@ from deid_engine.cluster.manifest import PlanMismatch  # noqa: E402
 from deid_engine.cluster.review import ReviewRef, build_review_data  # noqa: E402
 from deid_engine.cluster.run import connect, redact_folder, redact_table  # noqa: E402
 from deid_engine.pipeline import build_pipeline  # noqa: E402
-from deid_engine.redact.export import ExportOptions, _read  # noqa: E402
+from deid_engine.redact.dates import shift_text  # noqa: E402
+from deid_engine.redact.export import ExportContext, ExportOptions, _read, date_offset  # noqa: E402
 from deid_engine.redact.keys import load_or_create_key  # noqa: E402
 from deid_engine.review.decisions import DecisionLog, load_log  # noqa: E402
 from deid_engine.review.store import FolderStore, pipeline_version  # noqa: E402
@@ -146,7 +147,17 @@ def test_cli_cluster_equals_local_with_decisions(folder, log_path, tmp_path, cap
     a = local["a.txt"].decode("utf-8")
     assert "Mercy Hospital" in a and "Zorbquell" not in a and "617-555-0199" not in a
     assert "Mercy Hospital" not in plain["a.txt"].decode("utf-8") and "Zorbquell" in plain["a.txt"].decode("utf-8")
-    assert "Wednesday" not in local["f.txt"].decode("utf-8") and "Wednesday" in plain["f.txt"].decode("utf-8")
+    # the app's cached span ('Wednesday', DATE) used: one more DATE replacement in f.txt than without decisions
+    lf, pf = local["f.txt"].decode("utf-8"), plain["f.txt"].decode("utf-8")
+    dates = {n: {f["path"]: f["counts"].get("DATE", 0) for f in audit(tmp_path / n)["files"]} for n in ("local", "plain")}
+    assert dates["local"]["f.txt"] == dates["plain"]["f.txt"] + 1 and "Wednesday" in pf
+    if operator == "tag":
+        assert lf == pf.replace("Wednesday", "[DATE]")
+    else:  # date-shifted by this key's offset (random key: 1 in 7 is a multiple of 7 days, keeping 'Wednesday')
+        opts = ExportOptions(operator="surrogate", date_shift="per_patient", detectors="rules")
+        (doc,) = _read(folder / "f.txt", opts)
+        offset, _ = date_offset(doc, ExportContext.create(opts))
+        assert lf == pf.replace("Wednesday", shift_text("Wednesday", offset)), offset
     assert "Zorbquell" not in local["d.csv"].decode("utf-8") and "Zorbquell" in plain["d.csv"].decode("utf-8")
     if operator == "tag":
         assert "Call [ID]." in a and "Call [CONTACT]." in plain["a.txt"].decode("utf-8")

@@ -78,7 +78,7 @@ def test_weak_tagger_guesses_that_are_words_are_dropped(text, piece):
 
 
 def test_names_confident_spans_and_spanish_stay():
-    assert _weak("ambulated with walker around unit", "walker", 0.3)  # Walker is a surname
+    assert _weak("seen by walker around noon", "walker", 0.3)  # Walker is a surname (no equipment cue here)
     assert _weak("seen by urology today", "urology", 0.9)             # confident: the model's call
     assert _weak("dr healey took husband", "took", 0.3, lang="es")
     assert _weak("visited by Alittle today", "Alittle", 0.3)          # not a known word
@@ -362,3 +362,31 @@ def test_bare_contraction_is_no_name(word):
     text = f"doctor {word} fine then\npatient ok"
     a = text.index(word)
     assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(word), "DOCTOR", "tagger:en", 0.8)]) == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Interpreter present, pt speaks Cantonese, understands some English.", "Cantonese"),
+    ("daughter interprets for pt who speaks Mandarin.", "Mandarin"),
+    ("ambulated with walker around unit", "walker"),
+    ("HOME HEALTH AID AND PT. WALKER/COMMODE ORDERED", "WALKER"),
+    ("He walks with a cane at home.", "cane"),
+])
+def test_languages_and_equipment_are_not_names(text, word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "RELATIVE", "tagger:en", 0.95)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Seen by Dr. Walker in clinic today.", "Walker"),
+    ("Discussed with Mrs. English at the bedside.", "English"),
+    ("Daughter Carol Walker called at noon.", "Walker"),
+])
+def test_names_that_are_languages_or_equipment_stay(text, word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "DOCTOR", "tagger:en", 0.95)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == [s]

@@ -249,6 +249,13 @@ class WeakWordFilter:
                 if n in self._words and (
                         n not in self._places or _ARTICLE_BEFORE.search(text[max(0, s.start - 12):s.start])):
                     continue
+            if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
+                w = text[s.start:s.end].strip().casefold()
+                if w in _LANGUAGES and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
+                    continue  # "speaks Cantonese", "Mandarin interpreter": a language, not a person
+                if w in _EQUIPMENT and (_EQUIPMENT_BEFORE.search(text[max(0, s.start - 24):s.start])
+                                        or regex.match(r"[ \t]*/[ \t]*\p{L}", text[s.end:s.end + 4])):
+                    continue  # "ambulated with walker", "WALKER/COMMODE ordered": equipment
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and _verb_or_noun_use(text, s)):
                 self._load_lists()
@@ -265,6 +272,19 @@ class WeakWordFilter:
                     continue
             out.append(s)
         return out
+
+
+# languages and the equipment words that are also surnames (our own lists, Apache-2.0)
+_LANGUAGES = frozenset("""
+english spanish cantonese mandarin chinese vietnamese korean japanese tagalog russian ukrainian polish
+portuguese creole haitian french german italian greek arabic farsi persian dari pashto urdu hindi punjabi
+bengali gujarati tamil telugu somali amharic tigrinya swahili hmong khmer lao thai burmese nepali turkish
+armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl
+""".split())
+_NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|named|name is|called)\.?[ \t]+$")
+_EQUIPMENT = frozenset({"walker", "cane", "crutch", "crutches", "commode", "brace"})
+_EQUIPMENT_BEFORE = regex.compile(r"(?i)(?:\b(?:with|a|the|his|her|their|using|uses|use|rolling|wheeled|"
+                                  r"front-wheeled|new|own|needs|need|ordered|w/)[ \t]+|/[ \t]*)$")
 
 
 # "by the shell station", "the kroger store": a brand that is also a word

@@ -390,3 +390,27 @@ def test_names_that_are_languages_or_equipment_stay(text, word):
     a = text.index(word)
     s = Span(a, a + len(word), "DOCTOR", "tagger:en", 0.95)
     assert WeakWordFilter("en").filter(Document(text), [s]) == [s]
+
+
+@pytest.mark.parametrize("text,frag", [
+    ("AND AUGMENTIN DAY8 OF 14. AWAITING SPUTUM", "14"),
+    ("AUGMENTIN (D#7 OF 14). HE HAS", "14"),
+    ("RETURNED FROM CATH LAB 12 NOON. AORTIC", "12"),
+    ("recuperating from 4vessel CABG last year", "4"),
+])
+def test_course_counts_and_clock_words_are_not_dates(text, frag):
+    from deid_engine.detect.vetoes import vetoed_date
+
+    a = text.index(frag)
+    assert vetoed_date(text, Span(a, a + len(frag), "DATE"))
+
+
+@pytest.mark.parametrize("text,frag", [
+    ("seen on day 3 of admission, on 12 May", "12"),
+    ("follow up on the 14 of june", "14"),
+])
+def test_dates_near_counts_stay(text, frag):
+    from deid_engine.detect.vetoes import vetoed_date
+
+    a = text.index(frag)
+    assert not vetoed_date(text, Span(a, a + len(frag), "DATE"))

@@ -73,12 +73,14 @@ def vetoed_date(text: str, span: Span) -> bool:
     if regex.fullmatch(r"\d{1,2}", s):
         before = text[max(0, span.start - 24):span.start]
         if regex.match(r"[ \t]*(?:min|mins|minutes?|hours?|hrs?|h\b|days?|weeks?|wks?|[ap]\.?m\b|o'?clock|"
-                       r"years?|yrs?|months?|times|x\b)", text[span.end:span.end + 10], regex.I):
+                       r"years?|yrs?|months?|times|x\b|noon\b|midnight\b|[-]?vessels?\b)", text[span.end:span.end + 10], regex.I):
             return True  # "tell her 10 min", "in 2 days": a time or a duration
         if regex.search(r"(?i)\b(?:grade|day|level|stage|step|cycle|floor|page|item|question|score|class|year|"
                         r"week|bed|room|bay|(?:dinner|lunch|breakfast|supper|brunch|tea)\s+at|home\s+by|back\s+by)[ \t]*$",
                         before):
             return True  # "grade 10", "on day 5", "dinner at 6"
+        if regex.search(r"(?i)\b(?:day|d|d#|dose|cycle|week|wk)[ \t#]*\d{1,2}[ \t]*(?:of|/)[ \t]*$", before):
+            return True  # "AUGMENTIN DAY8 OF 14", "(D#7 OF 14)": a course count
     if regex.fullmatch(r"(?i)\d{1,3}(?:st|nd|rd|th)(?:[ \t]+(?:percentile|centile))?", s) and (
             regex.search(r"(?i)centile$", s) or regex.match(r"(?i)[ \t]*(?:percentile|centile|%ile)\b", text[span.end:span.end + 12])):
         return True  # "55th percentile", "60th centile": a growth centile, not a day

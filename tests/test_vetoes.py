@@ -414,3 +414,27 @@ def test_dates_near_counts_stay(text, frag):
 
     a = text.index(frag)
     assert not vetoed_date(text, Span(a, a + len(frag), "DATE"))
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Husband admitted to local hospital for infection", "local"),
+])
+def test_vague_words_are_not_places(text, word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "LOCATION", "tagger:en", 0.9)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("she grew up in salem and moved here", "salem"),
+    ("my sister lives in millbrook now", "millbrook"),
+    ("transferred from Local Medical Center", "Local Medical Center"),
+])
+def test_lower_case_towns_stay(text, word):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "LOCATION", "tagger:en", 0.9)
+    assert WeakWordFilter("en").filter(Document(text), [s]) == [s]

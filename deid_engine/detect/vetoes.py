@@ -251,6 +251,9 @@ class WeakWordFilter:
                 if n in self._words and (
                         n not in self._places or _ARTICLE_BEFORE.search(text[max(0, s.start - 12):s.start])):
                     continue
+            if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
+                    and text[s.start:s.end].casefold() in _VAGUE_PLACE_WORDS):
+                continue  # "admitted to local hospital": no place is named
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
                 if w in _LANGUAGES and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
@@ -274,6 +277,10 @@ class WeakWordFilter:
                     continue
             out.append(s)
         return out
+
+
+_VAGUE_PLACE_WORDS = frozenset({"local", "nearby", "another", "other", "outside", "same", "different",
+                                "previous", "former", "new", "home", "rehab", "hospital"})
 
 
 # languages and the equipment words that are also surnames (our own lists, Apache-2.0)

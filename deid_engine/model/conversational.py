@@ -419,7 +419,6 @@ def restyle_speakers(ex: Example, rng: random.Random) -> Example:
     mapping = {"doctor": style["D"], "patient": style["P"], "patient_guest": style["R"],
                "guest_family": style["R"], "guest_clinician": style["D"]}
     parts, spans_shift, last = [], [], 0
-    delta = 0
     for m in _SPEAKER_LINE.finditer(ex.text):
         key = m.group(1).strip("[]:").lower()
         new = mapping.get(key, m.group(1))

@@ -308,3 +308,33 @@ def test_weekdays_are_not_places_or_names():
 def test_programme_clinics_are_services():
     assert run_filter("note for the Return to Work Clinic", "Work Clinic", "HOSPITAL") == []
     assert run_filter("Refer to Diabetes Education Program", "Diabetes Education Program", "ORGANIZATION") == []
+
+
+# --- session 4: a relative's name that is also an abbreviation ------------------------------
+
+@pytest.mark.parametrize("text,name", [
+    ("Son, Ed, was updated by the resident at bedside.", "Ed"),
+    ("Son Ed visited this evening.", "Ed"),
+    ("Spoke with wife (Sal) by phone.", "Sal"),
+])
+def test_relative_name_that_is_an_abbreviation_stays(text, name):
+    from deid_engine.detect.protected import ProtectedTermsFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(name)
+    s = Span(a, a + len(name), "RELATIVE", "tagger:en", 0.95)
+    assert ProtectedTermsFilter("en").filter(Document(text), [s]) == [s]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Pt seen in ED, transferred to MICU.", "ED"),
+    ("SON IN ED WAITING FOR BED.", "ED"),
+    ("Daughter in ED with pt.", "ED"),
+])
+def test_abbreviation_after_a_relation_word_stays_protected(text, word):
+    from deid_engine.detect.protected import ProtectedTermsFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(word)
+    s = Span(a, a + len(word), "RELATIVE", "tagger:en", 0.95)
+    assert ProtectedTermsFilter("en").filter(Document(text), [s]) == []

@@ -182,6 +182,13 @@ def place_follows(text: str, end: int) -> bool:
     return any(" ".join(words[:k]) in _regions() for k in range(len(words), 0, -1))
 
 
+# a relation word right before a capitalised word: "Son, Ed", "wife (Sal)", "brother Al"
+_RELATION_BEFORE = regex.compile(
+    r"(?i)(?<![\p{L}])(?:son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad|partner|"
+    r"spouse|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|friend|neighbou?r|boyfriend|girlfriend)"
+    r"(?:[ \t]*[,(:][ \t]*|[ \t]+)$")
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -253,6 +260,9 @@ class ProtectedTermsFilter:
             tail = gap[gap.lower().rfind(before[-1].lower()) + len(before[-1]):]
             if len(tail) <= 3 and "\n" not in tail:
                 return True
+        w = text[span.start:span.end]
+        if self.lang == "en" and w[:1].isupper() and not w.isupper() and _RELATION_BEFORE.search(text[max(0, span.start - 16):span.start]):
+            return True  # "Son, Ed, was updated", "wife (Sal)": a relative's name, not the ED / SAL abbreviation
         m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
         return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
 

@@ -438,3 +438,15 @@ def test_lower_case_towns_stay(text, word):
     a = text.index(word)
     s = Span(a, a + len(word), "LOCATION", "tagger:en", 0.9)
     assert WeakWordFilter("en").filter(Document(text), [s]) == [s]
+
+
+@pytest.mark.parametrize("text,frag,vetoed", [
+    ("Code called. Pronounced at 0342 by the resident.", "0342", True),
+    ("Family arrived at 2217 and met with team.", "2217", True),
+    ("Had a CABG in 1987 at another hospital.", "1987", False),
+])
+def test_four_digit_times_that_cannot_be_years(text, frag, vetoed):
+    from deid_engine.detect.vetoes import vetoed_date
+
+    a = text.index(frag)
+    assert vetoed_date(text, Span(a, a + 4, "DATE")) is vetoed

@@ -231,7 +231,11 @@ def not_year_context(text: str, start: int, end: int) -> bool:
         pass
     elif _UNIT_AFTER.match(after):
         return True
-    clockish = int(text[end - 2:end]) % 5 == 0 if text[end - 2:end].isdigit() else True
+    four = text[start:end]
+    if len(four) == 4 and four.isdigit() and not 1900 <= int(four) <= 2099:
+        clockish = True  # "pronounced at 0342", "at 2217": no year reads that way
+    else:
+        clockish = int(text[end - 2:end]) % 5 == 0 if text[end - 2:end].isdigit() else True
     return clockish and bool(_TIME_BEFORE.search(_before(text, start, 16)))
 
 

@@ -138,3 +138,13 @@ def test_lower_case_copy_of_a_name_in_mixed_text():
     # a lower-case copy that opens a sentence, or a copy that is an English word, is not taken
     assert len(_repeat("Seen by Dr. Quist. quist is spelt wrong here.", "Quist")) == 1
     assert len(_repeat("Mrs. Hope Adebayo came. She has hope.", "Hope")) == 1
+
+
+def test_plural_title_drs_is_trimmed_from_a_name():
+    from deid_engine.detect.extent import NameExtentFilter
+    from deid_engine.types import Document, Span
+
+    text = "Seen by Drs. Quist and Marlow today."
+    a, b = text.index("Drs"), text.index("Quist") + 5
+    out = NameExtentFilter("en").filter(Document(text), [Span(a, b, "DOCTOR", "tagger:en", 0.9)])
+    assert [text[s.start:s.end] for s in out] == ["Quist"]

@@ -37,7 +37,7 @@ ROLE_WORDS = frozenset({
     "grandmother", "grandfather", "grandma", "grandpa", "girlfriend", "boyfriend", "fiance", "fiancee",
     "friend", "neighbor", "neighbour", "roommate", "flatmate", "guardian", "stepson", "stepdaughter",
     "stepmother", "stepfather", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame",
-    "mister", "missus", "master", "madam", "madame",
+    "mister", "missus", "master", "madam", "madame", "drs",
     "my", "his", "her", "their", "our", "the",
 })
 # trailing lower-case words (not name particles) after a capitalised name, with any separator

@@ -450,3 +450,32 @@ def test_four_digit_times_that_cannot_be_years(text, frag, vetoed):
 
     a = text.index(frag)
     assert vetoed_date(text, Span(a, a + 4, "DATE")) is vetoed
+
+
+# -- misspelt words the tagger took for names or places -----------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Daughter is proxy. Famliy is very involved in his care.", "Famliy", "RELATIVE"),   # swapped letters
+    ("RESP: Remians orally intubated on AC.", "Remians", "DOCTOR"),
+    ("stools brown and geltinous, guaiac neg", "geltinous", "DOCTOR"),                   # a letter missing
+    ("pt refusing, sputm thick and tan", "sputm", "PATIENT"),
+    ("Nephew at bedside to interpert for her.", "interpert", "LOCATION"),                 # lower-case place guess
+    ("PT in for strenght excercises today", "excercises", "LOCATION"),                  # a letter too many
+])
+def test_misspelt_words_are_not_names(text, piece, label):
+    assert not _weak(text, piece, 0.9, label)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Seen by Lomish this am.", "Lomish", "DOCTOR"),                 # one letter changed: a surname, kept
+    ("Stord-Painter MD plans to extubate", "Stord", "DOCTOR"),       # joined by a hyphen
+    ("Dr. Remians aware of the plan", "Remians", "DOCTOR"),          # a title before it
+    ("Wife Famliy called tonight", "Famliy", "RELATIVE"),            # a relation word before it
+    ("Plan discussed with Geltinous, RN", "Geltinous", "DOCTOR"),    # a credential after it
+    ("Follow up at Riverbend clinic", "Riverbend", "LOCATION"),      # a capitalised place
+    ("HIV diagnosed in Durban in 2016", "Durban", "LOCATION"),
+    ("Pt seen by Czyzewicz today", "Czyzewicz", "DOCTOR"),           # no word near it
+    ("Daughter Maryann visited", "Maryann", "RELATIVE"),             # a listed name
+])
+def test_names_near_words_are_kept(text, piece, label):
+    assert _weak(text, piece, 0.9, label)

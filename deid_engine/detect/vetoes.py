@@ -197,6 +197,7 @@ class WeakWordFilter:
         self._words: frozenset[str] | None = None
         self._names: frozenset[str] | None = None
         self._places: frozenset[str] = frozenset()
+        self._all_names: frozenset[str] | None = None
 
     def load(self) -> None:
         """Nothing to do up front: the word lists load on the first weak span (keeps start-up fast)."""
@@ -216,6 +217,47 @@ class WeakWordFilter:
         self._words, self._names = frozenset(words), frozenset(names)
         self._places = frozenset(norm(w) for li in ("cities_us", "states_us", "countries_en")
                                  for w in load_lexicon(li) if " " not in w.strip())
+
+    def _misspelt_word(self, text: str, s: Span) -> bool:
+        """``Famliy``, ``Remians``, ``geltinous``, ``interpert``: one tagger word that no word or
+        name list holds but that is one typing slip (two neighbouring letters swapped, one letter
+        missing or one too many) from a dictionary word of five letters or more that is no name.
+
+        The tagger's character features take such unknown spellings for names. Substitutions are
+        not counted (``Lomish``/``lowish``: a surname), nor words with a title or relation word
+        before, a credential after or a hyphen joining them to another word (``Stord-Painter MD``).
+        A LOCATION must be lower case and stand alone (``Riverbend``, ``childrens mercy`` stay).
+        """
+        w = text[s.start:s.end]
+        if not regex.fullmatch(r"\p{L}{5,}", w) or not w.isascii():
+            return False
+        if text[s.start - 1:s.start] == "-" or text[s.end:s.end + 1] == "-":
+            return False
+        if _category(s.label) == "LOCATION" and not w.islower():
+            return False
+        prev = regex.search(r"([\p{L}']+)\.?[ \t,]*$", text[max(0, s.start - 24):s.start])
+        if prev and prev.group(1).casefold().removesuffix("'s") in _NAME_CUE_WORDS:
+            return False
+        if regex.match(r"[ \t,]*(?:MD|M\.D\.|RN|NP|PA|DO|RRT|PhD)\b", text[s.end:s.end + 8]):
+            return False
+        self._load_lists()
+        from .lexicon import norm
+
+        n = norm(w)
+        if n in self._words:
+            return False
+        if self._all_names is None:
+            from ..lexicons import load_lexicon
+
+            self._all_names = frozenset(norm(x) for li in ("first_names_en", "first_names_world", "surnames_en")
+                                        for x in load_lexicon(li))
+        if n in self._all_names:
+            return False
+        split = [(n[:i], n[i:]) for i in range(len(n) + 1)]
+        near = {a + b[1] + b[0] + b[2:] for a, b in split if len(b) > 1 and b[0] != b[1]}
+        near |= {a + b[1:] for a, b in split if b}
+        near |= {a + c + b for a, b in split for c in "abcdefghijklmnopqrstuvwxyz"}
+        return any(len(x) >= 5 and x in self._words and x not in self._all_names for x in near)
 
     def describe(self) -> dict:
         return {"max_confidence": self.max_confidence}
@@ -254,6 +296,11 @@ class WeakWordFilter:
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
                     and text[s.start:s.end].casefold() in _VAGUE_PLACE_WORDS):
                 continue  # "admitted to local hospital": no place is named
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and not (_category(s.label) == "LOCATION" and any(
+                        o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2) for o in spans))
+                    and self._misspelt_word(text, s)):
+                continue  # "Famliy is very involved", "brown geltinous": a misspelt word, not a person
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
                 if w in _LANGUAGES and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
@@ -277,6 +324,12 @@ class WeakWordFilter:
                     continue
             out.append(s)
         return out
+
+
+# a word right before a name that makes it one whatever its spelling ("Dr. Remians", "wife Famliy")
+_NAME_CUE_WORDS = frozenset("""dr drs doctor mr mrs ms miss mister prof nurse wife husband son daughter mother father
+sister brother mom mum dad aunt uncle niece nephew cousin grandson granddaughter grandmother grandfather partner
+friend neighbor neighbour fiance fiancee boyfriend girlfriend named called by per""".split())
 
 
 _VAGUE_PLACE_WORDS = frozenset({"local", "nearby", "another", "other", "outside", "same", "different",

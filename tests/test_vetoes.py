@@ -479,3 +479,22 @@ def test_misspelt_words_are_not_names(text, piece, label):
 ])
 def test_names_near_words_are_kept(text, piece, label):
     assert _weak(text, piece, 0.9, label)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Meeting arranged for tommorow afternoon.", "tommorow"),        # a double moved
+    ("assessed for extubation by rrt, rn, and md.", "rrt"),         # a credential
+    ("followed by Dorothy Joy, MSW. Wife called.", "MSW"),
+    ("Dgtr. here at present.", "Dgtr"),                             # a relative's role, abbreviated
+])
+def test_doubled_letter_misspellings_and_role_abbreviations_are_not_names(text, piece):
+    assert not _weak(text, piece, 0.9, "DOCTOR")
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Seen by Dr. Pa this morning", "Pa"),                           # a title makes it a name
+    ("Dr Hollowell aware", "Hollowell"),                             # listed surname with doubles
+    ("Pt seen by Mattison today", "Mattison"),
+])
+def test_names_with_doubles_or_after_titles_are_kept(text, piece):
+    assert _weak(text, piece, 0.9, "DOCTOR")

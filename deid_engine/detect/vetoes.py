@@ -198,6 +198,7 @@ class WeakWordFilter:
         self._names: frozenset[str] | None = None
         self._places: frozenset[str] = frozenset()
         self._all_names: frozenset[str] | None = None
+        self._undoubled: dict[str, str] | None = None
 
     def load(self) -> None:
         """Nothing to do up front: the word lists load on the first weak span (keeps start-up fast)."""
@@ -257,7 +258,15 @@ class WeakWordFilter:
         near = {a + b[1] + b[0] + b[2:] for a, b in split if len(b) > 1 and b[0] != b[1]}
         near |= {a + b[1:] for a, b in split if b}
         near |= {a + c + b for a, b in split for c in "abcdefghijklmnopqrstuvwxyz"}
-        return any(len(x) >= 5 and x in self._words and x not in self._all_names for x in near)
+        if any(len(x) >= 5 and x in self._words and x not in self._all_names for x in near):
+            return True
+        if self._undoubled is None:  # "tommorow", "occured": the same letters with a double moved or lost
+            self._undoubled = {}
+            for x in self._words:
+                if len(x) >= 5 and x not in self._all_names:
+                    self._undoubled.setdefault(_undouble(x), x)
+        return _undouble(n) in self._undoubled
+
 
     def describe(self) -> dict:
         return {"max_confidence": self.max_confidence}
@@ -316,6 +325,10 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
+                    and text[s.start:s.end].casefold().rstrip(".") in _ROLE_ABBREVIATIONS
+                    and not regex.search(r"(?i)\b(?:dr|mr|mrs|ms|miss)\.?[ \t]*$", text[max(0, s.start - 6):s.start])):
+                continue  # "assessed by rrt, rn and md", "Dorothy Joy, MSW", "Dgtr. here": a role, not a name
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and _turn_opening_word(text, s)):
                 self._load_lists()
@@ -324,6 +337,11 @@ class WeakWordFilter:
                     continue
             out.append(s)
         return out
+
+
+# credentials and the nurses' abbreviations for relatives: never a name on their own
+_ROLE_ABBREVIATIONS = frozenset("""md rn np pa rrt lpn msw lcsw licsw pharmd rph crnp cnm crna aprn bsn phd dds dpm
+facc facs pa-c ot pt slp cna emt ems dgtr dtr dau husb hsb bro sis gf bf""".split())
 
 
 # a word right before a name that makes it one whatever its spelling ("Dr. Remians", "wife Famliy")
@@ -369,6 +387,11 @@ thatll ain aint gonna wanna gotta""".split())
 # a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
 _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")
+
+
+def _undouble(w: str) -> str:
+    """``tommorow`` -> ``tomorow``: every run of one letter written once."""
+    return regex.sub(r"(.)\1+", r"\1", w)
 
 
 def _turn_opening_word(text: str, s: Span) -> bool:

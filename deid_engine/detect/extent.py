@@ -55,6 +55,8 @@ def _mixed_case(text: str) -> bool:
 _ROLE_TOKEN = regex.compile(r"\p{L}+\.?")
 _INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[A-Z])(?P<dot>\.)?[ \t]{0,2}$")
 _HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,})-$")
+# lower-case notes: "tomorrow. s. roberto rrt", "barbara j. parrilli": a letter with its period
+_LOWER_INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[b-hj-z])\.[ \t]{1,2}$")
 
 
 def _cat(label: str) -> str:
@@ -114,6 +116,14 @@ class NameExtentFilter:
                     if h and any(c.islower() for c in text[s.start:s.end]):
                         start = start - len(window) + h.start("w")
                         continue
+                    if start == s.start and self.lang == "en" and text[s.start:s.end].islower():
+                        lo = _LOWER_INITIAL.search(window)
+                        if lo and not (mixed if mixed is not None else (mixed := _mixed_case(text))):
+                            at = start - len(window) + lo.start("i")
+                            before = text[:at].rstrip(" \t")
+                            if before[-1:] in ("", ".", "!", "?", ":", "\n") or (
+                                    out and _cat(out[-1].label) == "NAME" and out[-1].end == len(before)):
+                                start = at  # after a sentence or a first name; never "a." or "i."
                     break
                 end = s.end
                 # leading role / relation words and titles: "partner Sam" -> "Sam"

@@ -228,6 +228,36 @@ _NOT_WORD_NAMES = frozenset({"will", "may", "can", "might", "should", "must", "s
                              "says", "said", "told", "thinks", "lives", "works", "died", "passed", "went", "came",
                              "got", "gets", "drives", "drove", "brought", "helps", "goes", "sometimes", "too",
                              "again", "sure", "ok", "okay", "well", "now", "then", "here", "there", "home", "same"})
+# Given names that are also English words and that the Census lists lack or rank low (hand-written, this
+# project): like a Census first name of rank < 1000, taken only after a strong cue in lower-case speech
+# ("the nurse precious took", "hi poppy and", "this is willow she's"), never alone
+WORD_FIRST_NAMES_EN = frozenset("""poppy precious blessing patience willow blossom clover saffron bluebell jasper
+fern lily ivy autumn summer charity mercy prudence destiny jade coral garnet magnolia phoebe clementine basil rusty
+dusty chuck mickey hank herb dolly lulu fawn sierra belle birdie hunter mason carter chance sterling aurora jewel
+laurel candy abbey meadow rowan felicity harmony serenity marigold""".split())
+# words after which a word-name is rather a verb or an adjective with its object or particle:
+# "my son drew a picture", "the nurse will mark it", "my brother chase up the results"
+_WORD_NAME_BAD_NEXT = frozenset({"a", "an", "the", "to", "up", "out", "down", "off", "on", "in", "into", "onto",
+                                 "over", "away", "back", "be", "have", "not", "you", "me", "him", "her", "it", "them",
+                                 "us", "this", "that", "these", "those", "some", "any", "my", "his", "your", "our",
+                                 "their", "its", "all", "no", "every", "each", "more", "much", "very", "too", "of",
+                                 "as", "than", "for", "with", "by", "time", "one", "ones"})
+# words that may follow a name just introduced ("this is poppy shes three", "this is grace my daughter")
+_INTRODUCED_NEXT = frozenset({"and", "but", "so", "please", "from", "who", "my", "her", "his", "our", "their", "i",
+                              "im", "he", "hes", "she", "shes", "they", "theyre", "we", "its", "speaking", "here",
+                              "calling", "though", "now", "then", "ok", "okay", "yeah", "yes", "today", "again"})
+# words after which a greeting opens a turn of unpunctuated speech: speaker labels and interjections
+# ("doctor hi poppy", "parent oh hello", "speaker 2 morning"); elsewhere it is a time ("this morning grace")
+_TURN_OPENERS = frozenset({"doctor", "dr", "doc", "patient", "pt", "nurse", "parent", "mum", "mom", "dad", "mother",
+                           "father", "speaker", "caller", "clinician", "interpreter", "wife", "husband", "daughter",
+                           "son", "relative", "carer", "caregiver", "physio", "receptionist", "oh", "well", "yes",
+                           "yeah", "ok", "okay", "good", "um", "uh", "er", "erm", "right", "alright", "and", "hi",
+                           "hello", "hey", "ah"})
+# endearments and generic vocatives that are also names ("hi honey", "thanks love")
+_NOT_VOCATIVE_NAMES = frozenset({"love", "honey", "dear", "darling", "sweetheart", "sunshine", "buddy", "pal", "mate",
+                                 "sugar", "babe", "baby", "angel", "doll", "hon", "kid", "boss", "chief", "champ",
+                                 "guy", "guys", "sir", "madam", "miss", "all", "everyone", "there", "again", "glory",
+                                 "star", "sunny", "primrose", "god", "heavens", "heaven", "lord", "christ", "jesus"})
 # words a few tokens before "at <unknown word>" that make it a care venue in lower-case speech
 _LOWER_VENUE_CUES = {"seen", "see", "saw", "seeing", "treated", "admitted", "surgery", "operated", "people", "doctors",
                      "doctor", "specialist", "specialists", "team", "appointment", "appt", "scan", "mri", "xray",
@@ -565,6 +595,8 @@ class LexiconDetector:
                     cache[w] = nw
             if w[-1] == ".":
                 toks.append(_Tok(m.start(), m.end() - 1, w[:-1], nw))
+            elif w[-1] in "'’" and len(w) > 1:  # a plural possessive: "Drs' Ballou and Dutter", "the Okafors'"
+                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], norm(w[:-1])))
             else:
                 toks.append(_Tok(m.start(), m.end(), w, nw))
         if not toks:
@@ -1226,11 +1258,13 @@ class LexiconDetector:
             if "\n" in gap or len(gap) > 3:
                 continue
             kind = None
+            cue_ph: tuple[str, ...] = ()
             if gap.strip() in ("", ","):
                 for ph in _VOCATIVE_LAST.get(p.n, ()):
                     k = len(ph)
                     if i - k >= 0 and tuple(x.n for x in toks[i - k:i]) == ph and not any(used[i - k:i]):
                         kind = "NICK" if ph in NICK_CUES else "VOCATIVE"
+                        cue_ph = ph
                         break
             if kind is None and gap.strip() in ("", ",") and not used[i - 1]:
                 if p.n in RELATIVE_CUES and p.n not in EN_ONLY_CUES - {"son", "sons", "mom", "dad"}:
@@ -1258,10 +1292,14 @@ class LexiconDetector:
                     kind = "PATIENT"  # "labs for baby okafor", "pt nakamura k 5.9": a listed name no dictionary knows
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
-            if not self._cued_token(t, mode, kind) and not (
-                    kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)):
-                continue
-            if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]):
+            via_word = False  # a name that is also a word, taken on its cue alone
+            if not self._cued_token(t, mode, kind):
+                via_word = (kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)) \
+                    or (kind in ("VOCATIVE", "NICK") and mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph))
+                if not via_word:
+                    continue
+            if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]) and not (
+                    mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph, word=False)):
                 continue  # "thanks Noor." ends the turn; "thanks Rose for ..." need not
             j = i
             if i + 1 < n and text[t.end:toks[i + 1].start] == " " and kind != "VOCATIVE":
@@ -1274,7 +1312,11 @@ class LexiconDetector:
                     for s in bare:
                         out.remove(s)
             label = {"ROLE": "DOCTOR", "RELATIVE": "RELATIVE"}.get(kind, "PATIENT")
-            out.append(Span(t.start, toks[j].end, label, "lexicon:name", 0.7))
+            # a word taken on its cue alone ("my dad frank", "hi poppy"): the cue is pattern-grade evidence, so
+            # the span ranks as a pattern (it outranks the tagger's bare guess and the protected-terms filter,
+            # which would drop "frank" as a medical term or "poppy" as a dictionary word, keeps it)
+            out.append(Span(t.start, toks[j].end, label, "pattern:cued_name" if via_word and j == i else "lexicon:name",
+                            0.7))
             for q in range(i, j + 1):
                 used[q] = True
 
@@ -1389,12 +1431,53 @@ class LexiconDetector:
         word, a frequent first name that is also a word is the relative's name (not a modal or a
         function word, and not followed by a verb it would be the subject of: ``my son will be``)."""
         t = toks[i]
-        if i < 2 or toks[i - 2].n not in ("my", "his", "her", "your", "our", "their", "the") or not t.text.isalpha() \
-                or self.first.get(t.n, 10 ** 6) >= 1000 or t.n in _NOT_WORD_NAMES or t.n in STOP \
-                or t.n in self.medical or len(t.n) < 3:
+        if i < 2 or toks[i - 2].n not in ("my", "his", "her", "your", "our", "their", "the"):
+            return False
+        # a frequent first name that is also a medical term is a name here too ("my dad frank had one")
+        return self._word_name(t, medical_ok=True) and self._word_name_next_ok(toks, i, text)
+
+    def _addressed_word_name(self, toks: list[_Tok], i: int, text: str, cue: tuple[str, ...],
+                             word: bool = True) -> bool:
+        """Lower-case speech: a given name right after a greeting (``hi poppy and``, ``morning grace how``)
+        or an introduction (``this is poppy shes three``), also when it is a word (``word``; then it must
+        pass ``_word_name``). Greetings used as time phrases (``this morning``), endearments (``hi love``)
+        and words taking an object or particle (``thanks mark it``) are left alone; an introduced name
+        must end the line or be followed by a pronoun, a conjunction or a relation (``this is fine`` is not)."""
+        t = toks[i]
+        if not cue or (word and not self._word_name(t)) or t.n in _NOT_VOCATIVE_NAMES:
             return False
         nxt = toks[i + 1].n if i + 1 < len(toks) and "\n" not in text[t.end:toks[i + 1].start] else ""
-        return nxt not in ("be", "have", "not", "to", "you", "me", "him", "her", "it", "them", "up", "down", "out")
+        after = text[t.end:t.end + 2].lstrip(" \t")[:1]
+        if cue in NICK_CUES:
+            if cue not in {("this", "is"), ("name", "is"), ("call", "me"), ("calls", "me"), ("known", "as"),
+                           ("goes", "by"), ("go", "by")}:
+                return False
+            return nxt == "" or after in (",", ".", "!", "?", ";") or nxt in _INTRODUCED_NEXT
+        k = i - len(cue)
+        if k > 0 and "\n" not in text[toks[k - 1].end:toks[k].start] \
+                and not regex.search(r"[.!?:]\s*$", text[toks[k - 1].end:toks[k].start]) \
+                and toks[k - 1].n not in _TURN_OPENERS:
+            return False  # the greeting opens a turn; "this morning grace came in", "most of night, occ ..."
+        return self._word_name_next_ok(toks, i, text)
+
+    def _word_name(self, t: _Tok, medical_ok: bool = False) -> bool:
+        """A given name that is also a word (``frank``, ``grace``, ``precious``): a Census first name of
+        rank < 1000 or one of WORD_FIRST_NAMES_EN; never a modal, function, discourse or endearment word."""
+        tn = t.n
+        if len(tn) < 3 or not t.text.isalpha() or tn in _NOT_WORD_NAMES or tn in STOP or tn in DISCOURSE_WORDS \
+                or tn in _NOT_VOCATIVE_NAMES or tn in RELATIVE_CUES or tn in ROLE_CUES or tn in AFTER_RELATIVE:
+            return False
+        if tn in self.medical and not (medical_ok and self.first.get(tn, 10 ** 6) < 1000):
+            return False
+        return self.first.get(tn, 10 ** 6) < 1000 or tn in WORD_FIRST_NAMES_EN
+
+    @staticmethod
+    def _word_name_next_ok(toks: list[_Tok], i: int, text: str) -> bool:
+        """The word after a candidate word-name is no object or particle of it as a verb (``drew a``,
+        ``mark it``, ``chase up``)."""
+        if i + 1 >= len(toks) or "\n" in text[toks[i].end:toks[i + 1].start]:
+            return True
+        return toks[i + 1].n not in _WORD_NAME_BAD_NEXT
 
     def _cued_token(self, t: _Tok, mode: str, kind: str) -> bool:
         """Whether token t can be the name a cue of this kind announces."""
@@ -1420,6 +1503,22 @@ class LexiconDetector:
                 return False
             return not word or kind in ("NICK", "RELATIVE") or tn in self.first
         return not word and len(tn) >= 3  # lower-case text: only words no dictionary knows
+
+    def _double_barrelled(self, t: _Tok, mode: str) -> bool:
+        """``Stord-Painter``, ``SMITH-JONES``: two hyphenated name parts before a credential; each part
+        capitalised in mixed-case text, none a stop word or medical term, not both dictionary words
+        (``Follow-Up``, ``Post-Op``), and one of them listed as a name or unknown to the dictionary."""
+        parts = t.text.split("-")
+        if len(parts) != 2 or not all(len(x) >= 3 and x.isalpha() for x in parts) or norm(parts[0]) in (
+                "pre", "post", "non", "anti", "sub", "semi", "self", "multi", "over", "under", "inter", "intra", "mid",
+                "peri", "trans", "bed", "day", "night", "charge", "step", "ward", "unit", "team"):
+            return False
+        if mode == "mixed" and not all(x[:1].isupper() and (x[1:].islower() or x.isupper()) for x in parts):
+            return False
+        ns = [norm(x) for x in parts]
+        if any(x in STOP or x in self.medical or x in CREDENTIALS for x in ns) or all(x in self.words for x in ns):
+            return False
+        return any(x in self.surname or x in self.first or x not in self.words for x in ns)
 
     def _credentialed(self, toks, text, mode, out, used) -> None:
         """``Karen Ann Yanulis RN``, ``EARL N. RAND, RRT``, ``anita morris rn``: names before a credential."""
@@ -1451,7 +1550,7 @@ class LexiconDetector:
                     break
                 if mode == "mixed" and not t.text[:1].isupper() and not (t.n in self.first or t.n in self.surname):
                     break
-                is_name = t.n in self.first or t.n in self.surname
+                is_name = t.n in self.first or t.n in self.surname or self._double_barrelled(t, mode)
                 if self._is_blocked(t.n) and not (is_name and ((mode == "mixed" and t.text[:1].isupper()) or known)):
                     break
                 known = known or is_name
@@ -1459,8 +1558,13 @@ class LexiconDetector:
                 j -= 1
             if start is None or not known:
                 continue
+            lead = start
             while start < c and len(toks[start].n) == 1:
                 start += 1
+            if start < c and start == lead + 1 and text[toks[lead].end:toks[lead].end + 1] == "." \
+                    and toks[lead].text.isalpha() and (mode != "mixed" or toks[lead].text.isupper()) \
+                    and text[:toks[lead].start].rstrip(" \t")[-1:] in ("", ".", "\n", "!", "?", ":"):
+                start = lead  # "...tomorrow. s. roberto rrt": a leading initial with its period opens the name
             if start >= c:
                 continue
             out.append(Span(toks[start].start, toks[c - 1].end, "DOCTOR", "lexicon:name", 0.8))

@@ -371,91 +371,143 @@ class LexiconDetector:
     def load(self) -> None:
         if self._loaded:
             return
-        from ..lexicons import load_lexicon, user_list
+        import sys
 
+        from .. import cache
+        from ..lexicons import lexicon_names, user_list
+
+        # The normalised tables come from the derived-data cache (deid_engine.cache: plain text keyed by
+        # the lexicon files and this module's source) when it holds them, else from ``_build_tables``.
+        t = cache.derived(f"lexicon-{self.lang}", lexicons=lexicon_names(), modules=(sys.modules[__name__],),
+                          build=self._build_tables, encode=self._tables_to_lines, decode=self._tables_from_lines)
+        user = {norm(w) for w in user_list("protected")}  # the user's protected terms are no names
+        self.first: dict[str, int] = t["first"]
+        self.surname: dict[str, int] = t["surname"]
+        self.common: set[str] = t["common"]
+        self.medical: set[str] = t["medical"] | user
+        self.words: set[str] = t["words"]
+        self.first_world: set[str] = t["first_world"] - user
+        self.places: dict[tuple[str, ...], str] = t["places"]
+        self.place_rank: dict[tuple[str, ...], int] = t["place_rank"]
+        self.place_first: dict[str, int] = t["place_first"]
+        self._buckets: dict[str, list[str]] = t["_buckets"]
+        self.job_heads: set[str] = t["job_heads"]
         es = self.lang == "es"
-        first_lists = ["first_names_es", "first_names_en"] if es else ["first_names_en"]
-        sur_lists = ["surnames_es", "surnames_en"] if es else ["surnames_en"]
-        self.first: dict[str, int] = {}
-        for li in first_lists:
-            for r, w in enumerate(load_lexicon(li)):
-                k = norm(w)
-                if " " not in k:
-                    self.first[k] = min(self.first.get(k, r), r)
-        self.surname: dict[str, int] = {}
-        for li in sur_lists:
-            for r, w in enumerate(load_lexicon(li)):
-                k = norm(w)
-                if " " not in k:
-                    self.surname[k] = min(self.surname.get(k, r), r)
-        if es:  # every Spanish list entry counts as frequent
-            for w in load_lexicon("first_names_es"):
-                self.first[norm(w)] = 0
-            for w in load_lexicon("surnames_es"):
-                self.surname[norm(w)] = 0
-
-        self.common: set[str] = {norm(w) for w in load_lexicon("common_words_en")}
-        self.common |= {norm(w) for w in load_lexicon("common_words_es")}
-        self.medical: set[str] = set()
-        for li in ("drugs", "medical_terms", "medical_abbreviations", "medical_eponyms"):
-            self.medical |= {norm(w) for w in load_lexicon(li)}
-        for t in user_list("protected"):
-            self.medical.add(norm(t))
-        # months, weekdays and units are not names
-        # every English word (SCOWL up to size 60): a lone name after a cue must not be one in
-        # lower-case text, nor (for the weaker cues) in mixed-case text
-        self.words: set[str] = {norm(w) for w in load_lexicon("words_en")} | self.common
-        self.common |= {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-                        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-                        "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-                        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "hr", "hrs", "min"}
-        # first names of many origins (Faker's locales) that the Census lists lack: used only by
-        # ``_world_names``, after every cue rule, in conversational (mixed / lower-case) English
-        self.first_world: set[str] = set()
-        if not es:
-            for w in load_lexicon("first_names_world"):
-                k = norm(w)
-                if (" " not in k and len(k) >= 4 and k not in self.first and k not in self.words
-                        and k not in self.common and k not in self.medical):
-                    self.first_world.add(k)
-
-        # places: single tokens and n-grams (tuples of normalised tokens) -> label
-        self.places: dict[tuple[str, ...], str] = {}
-        place_lists = [("countries" if es else "countries_en", "COUNTRY")]
-        if es:  # a province named like its capital is labelled CITY (MEDDOCAN's TERRITORIO)
-            place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
-        else:
-            place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
-        self.place_rank: dict[tuple[str, ...], int] = {}
-        for li, label in place_lists:
-            for r, w in enumerate(load_lexicon(li)):
-                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
-                if key and key not in self.places:
-                    self.places[key] = label
-                    self.place_rank[key] = r if label == "CITY" else 0
-        if not es:  # short and older names of countries that the GeoNames list spells out
-            for w in COUNTRY_ALIASES_EN:
-                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
-                self.places[key] = "COUNTRY"  # England, Arkansas is the smaller place
-                self.place_rank[key] = 0
-        self.place_first: dict[str, int] = {}
-        for key in self.places:
-            self.place_first[key[0]] = max(self.place_first.get(key[0], 0), len(key))
         heads = FACILITY_HEADS_ES if es else FACILITY_HEADS_EN | FACILITY_HEADS_ES
         self.facility_heads = {tuple(norm(w) for w in h.split()) for h in heads}
         self.head_first: dict[str, int] = {}
         for h in self.facility_heads:
             self.head_first[h[0]] = max(self.head_first.get(h[0], 0), len(h))
-        # fuzzy buckets by first letter (names >= 4 letters)
-        self._buckets: dict[str, list[str]] = {}
-        for k in set(self.first) | set(self.surname):
-            if len(k) >= 4:
-                self._buckets.setdefault(k[0], []).append(k)
         self._titles = STRONG_TITLES if es else STRONG_TITLES - SPANISH_TITLES
-        # last words of listed occupations: "a loan officer at <employer>"
-        self.job_heads: set[str] = set() if es else {
-            norm(w.split()[-1]) for w in load_lexicon("occupations_en") if w.split()} - STOP - {"worker", "assistant"}
         self._loaded = True
+
+    _TABLE_SETS = ("common", "medical", "words", "first_world", "job_heads")
+    _TABLE_INT_DICTS = ("first", "surname", "place_first")
+
+    def _build_tables(self) -> dict:
+        """The normalised lexicon tables, without the user's protected terms (``load`` adds them)."""
+        from ..lexicons import load_lexicon
+
+        es = self.lang == "es"
+        first_lists = ["first_names_es", "first_names_en"] if es else ["first_names_en"]
+        sur_lists = ["surnames_es", "surnames_en"] if es else ["surnames_en"]
+        first: dict[str, int] = {}
+        for li in first_lists:
+            for r, w in enumerate(load_lexicon(li)):
+                k = norm(w)
+                if " " not in k:
+                    first[k] = min(first.get(k, r), r)
+        surname: dict[str, int] = {}
+        for li in sur_lists:
+            for r, w in enumerate(load_lexicon(li)):
+                k = norm(w)
+                if " " not in k:
+                    surname[k] = min(surname.get(k, r), r)
+        if es:  # every Spanish list entry counts as frequent
+            for w in load_lexicon("first_names_es"):
+                first[norm(w)] = 0
+            for w in load_lexicon("surnames_es"):
+                surname[norm(w)] = 0
+
+        common: set[str] = {norm(w) for w in load_lexicon("common_words_en")}
+        common |= {norm(w) for w in load_lexicon("common_words_es")}
+        medical: set[str] = set()
+        for li in ("drugs", "medical_terms", "medical_abbreviations", "medical_eponyms"):
+            medical |= {norm(w) for w in load_lexicon(li)}
+        # months, weekdays and units are not names
+        # every English word (SCOWL up to size 60): a lone name after a cue must not be one in
+        # lower-case text, nor (for the weaker cues) in mixed-case text
+        words: set[str] = {norm(w) for w in load_lexicon("words_en")} | common
+        common |= {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                   "january", "february", "march", "april", "may", "june", "july", "august", "september",
+                   "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+                   "mon", "tue", "wed", "thu", "fri", "sat", "sun", "am", "pm", "hr", "hrs", "min"}
+        # first names of many origins (Faker's locales) that the Census lists lack: used only by
+        # ``_world_names``, after every cue rule, in conversational (mixed / lower-case) English
+        first_world: set[str] = set()
+        if not es:
+            for w in load_lexicon("first_names_world"):
+                k = norm(w)
+                if (" " not in k and len(k) >= 4 and k not in first and k not in words
+                        and k not in common and k not in medical):
+                    first_world.add(k)
+
+        # places: single tokens and n-grams (tuples of normalised tokens) -> label
+        places: dict[tuple[str, ...], str] = {}
+        place_lists = [("countries" if es else "countries_en", "COUNTRY")]
+        if es:  # a province named like its capital is labelled CITY (MEDDOCAN's TERRITORIO)
+            place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
+        else:
+            place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
+        place_rank: dict[tuple[str, ...], int] = {}
+        for li, label in place_lists:
+            for r, w in enumerate(load_lexicon(li)):
+                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
+                if key and key not in places:
+                    places[key] = label
+                    place_rank[key] = r if label == "CITY" else 0
+        if not es:  # short and older names of countries that the GeoNames list spells out
+            for w in COUNTRY_ALIASES_EN:
+                key = tuple(norm(t.group()) for t in _WORD.finditer(w))
+                places[key] = "COUNTRY"  # England, Arkansas is the smaller place
+                place_rank[key] = 0
+        place_first: dict[str, int] = {}
+        for key in places:
+            place_first[key[0]] = max(place_first.get(key[0], 0), len(key))
+        # fuzzy buckets by first letter (names >= 4 letters)
+        _buckets: dict[str, list[str]] = {}
+        for k in set(first) | set(surname):
+            if len(k) >= 4:
+                _buckets.setdefault(k[0], []).append(k)
+        # last words of listed occupations: "a loan officer at <employer>"
+        job_heads: set[str] = set() if es else {
+            norm(w.split()[-1]) for w in load_lexicon("occupations_en") if w.split()} - STOP - {"worker", "assistant"}
+        return {"first": first, "surname": surname, "common": common, "medical": medical, "words": words,
+                "first_world": first_world, "places": places, "place_rank": place_rank, "place_first": place_first,
+                "_buckets": _buckets, "job_heads": job_heads}
+
+    @classmethod
+    def _tables_to_lines(cls, t: dict) -> dict[str, list[str]]:
+        from .. import cache
+
+        out: dict[str, list[str]] = {k: sorted(t[k]) for k in cls._TABLE_SETS}
+        for k in cls._TABLE_INT_DICTS:
+            cache.put_int_dict(out, k, t[k])
+        cache.put_tuple_dict(out, "places", t["places"])
+        cache.put_tuple_dict(out, "place_rank", t["place_rank"])
+        cache.put_lists_dict(out, "_buckets", t["_buckets"])
+        return out
+
+    @classmethod
+    def _tables_from_lines(cls, d: dict[str, list[str]]) -> dict:
+        from .. import cache
+
+        t: dict = {k: set(d[k]) for k in cls._TABLE_SETS}
+        t.update({k: cache.get_int_dict(d, k) for k in cls._TABLE_INT_DICTS})
+        t["places"] = cache.get_tuple_dict(d, "places", str)
+        t["place_rank"] = cache.get_tuple_dict(d, "place_rank", int)
+        t["_buckets"] = cache.get_lists_dict(d, "_buckets")
+        return t
 
     def describe(self) -> dict:
         from ..lexicons import lexicon_version

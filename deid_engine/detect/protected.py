@@ -116,7 +116,33 @@ USER_LIST_REFRESH_S = 1.0
 
 @lru_cache(maxsize=1)
 def _load_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[str, list[str]]]:
-    """Normalised protected terms, eponyms, correctly spelled names and fuzzy pools (shared, read once)."""
+    """Normalised protected terms, eponyms, correctly spelled names and fuzzy pools (shared, read once;
+    from the derived-data cache ``deid_engine.cache`` when it holds them)."""
+    import sys
+
+    from .. import cache
+    from ..lexicons import lexicon_names
+
+    return cache.derived("protected-terms", lexicons=lexicon_names(),
+                         modules=(sys.modules[__name__], sys.modules[norm.__module__]),
+                         build=_build_terms, encode=_terms_to_lines, decode=_terms_from_lines)
+
+
+def _terms_to_lines(t: tuple) -> dict[str, list[str]]:
+    from .. import cache
+
+    out = {"terms": sorted(t[0]), "eponyms": sorted(t[1]), "names": sorted(t[2])}
+    cache.put_lists_dict(out, "pool", t[3])
+    return out
+
+
+def _terms_from_lines(d: dict[str, list[str]]) -> tuple:
+    from .. import cache
+
+    return frozenset(d["terms"]), frozenset(d["eponyms"]), frozenset(d["names"]), cache.get_lists_dict(d, "pool")
+
+
+def _build_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[str, list[str]]]:
     from ..lexicons import load_lexicon
 
     terms: set[str] = set()

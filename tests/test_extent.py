@@ -148,3 +148,28 @@ def test_plural_title_drs_is_trimmed_from_a_name():
     a, b = text.index("Drs"), text.index("Quist") + 5
     out = NameExtentFilter("en").filter(Document(text), [Span(a, b, "DOCTOR", "tagger:en", 0.9)])
     assert [text[s.start:s.end] for s in out] == ["Quist"]
+
+
+@pytest.mark.parametrize("text,name,grown", [
+    ("weaned to 40% overnight. s. roberto rrt", "roberto", "s. roberto"),   # after a sentence end
+    ("abg improved\nk. halvorsen rn", "halvorsen", "k. halvorsen"),          # at a line start
+])
+def test_lower_case_initial_with_period_joins_in_lower_case_notes(text, name, grown):
+    assert _grow(text, name) == [grown]
+
+
+def test_lower_case_middle_initial_after_a_first_name():
+    text = "report given to barbara j. halvorsen rn"
+    a = text.index("barbara")
+    first = Span(a, a + len("barbara"), "DOCTOR", "tagger:en", 0.8)
+    assert _grow(text, "halvorsen", others=(first,)) == ["barbara", "j. halvorsen"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("pt turned, k. halvorsen rn", "halvorsen"),             # after a comma
+    ("given 2 units a. halvorsen rn", "halvorsen"),          # "a." is the article
+    ("Weaned to 40%. s. Roberto RRT", "Roberto"),            # mixed-case text
+    ("pt resting. s. Roberto aware", "Roberto"),             # the name is capitalised
+])
+def test_lower_case_initial_decoys(text, name):
+    assert _grow(text, name) == [name]

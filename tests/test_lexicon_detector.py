@@ -791,3 +791,97 @@ def test_large_employers_by_name(en, text, org):
 ])
 def test_word_name_after_the_role_word(en, text, name, ok):
     assert ((name, "DOCTOR") in found(en, text)) == ok
+
+
+# -- session 5: names that are words, after strong cues in lower-case speech -------------------------
+
+def _names_found(det, text):
+    return {(s.slice(text), s.label) for s in det.detect(Document(text))
+            if s.label in ("PATIENT", "DOCTOR", "RELATIVE")}
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("patient yeah my uncle frank had the same operation", "frank", "RELATIVE"),   # a medical term too
+    ("patient our son mark is picking me up after", "mark", "RELATIVE"),
+    ("caller her sister dawn came in with her yesterday", "dawn", "RELATIVE"),
+    ("patient the nurse precious took my drip out this morning", "precious", "DOCTOR"),
+    ("patient the physio summer gave me a sheet of exercises", "summer", "DOCTOR"),
+])
+def test_word_name_after_relation_or_role(en, text, name, label):
+    assert (name, label) in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "patient my son drew a picture for you",           # verb with an object
+    "patient my wife may call you later",               # modal
+    "patient my son will come with me next time",
+    "patient my brother chase up the results for me",   # particle after the verb
+    "patient the nurse said it was fine",
+    "patient the nurse practitioner will ring me",
+    "patient the nurse will mark it on the chart",
+    "patient my daughter lily of the valley in her garden",  # "of" after the word
+])
+def test_word_name_after_relation_or_role_decoys(en, text):
+    assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("doctor hello daisy do you want a sticker", "daisy"),
+    ("nurse morning jack how was the night", "jack"),
+    ("doctor oh hi ruby come and sit down", "ruby"),
+    ("patient thanks grace for fitting me in", "grace"),
+    ("patient thank you hope", "hope"),
+    ("mum this is daisy shes four", "daisy"),
+    ("caller hi this is faith from the surgery", "faith"),
+    ("parent this is willow\ndoctor hello", "willow"),
+])
+def test_word_name_after_greeting_or_introduction(en, text, name):
+    assert (name, "PATIENT") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "patient this morning grace came round to help",    # a time phrase, not a greeting
+    "doctor hi there how are you doing",
+    "patient morning doctor",
+    "doctor hi love how are you",                         # endearment
+    "doctor this is fine nothing to worry about",
+    "doctor this is precious time with your family",
+    "doctor this is frank blood in the urine",            # medical term after an introduction
+    "doctor this is normal at your age",
+    "nurse every evening will you take two",
+])
+def test_word_name_after_greeting_or_introduction_decoys(en, text):
+    assert not _names_found(en, text)
+
+
+def test_word_name_spans_rank_as_patterns(en):
+    spans = en.detect(Document("patient my dad frank had a clot after his hip"))
+    assert [(s.source, s.label) for s in spans if s.label == "RELATIVE"] == [("pattern:cued_name", "RELATIVE")]
+
+
+@pytest.mark.parametrize("text,names", [
+    ("Drs' Halvorsen and Pryce pronounced the patient at 0410.", {"Halvorsen", "Pryce"}),
+    ("DRS' HALVORSEN AND PRYCE IN TO SEE PT", {"HALVORSEN", "PRYCE"}),
+])
+def test_plural_possessive_title(en, text, names):
+    assert names <= {s for s, lab in found(en, text) if lab == "DOCTOR"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("weaned to 40% overnight. s. roberto rrt", "s. roberto"),
+    ("abg improved\nk. halvorsen rn", "k. halvorsen"),
+    ("Stord-Painter MD plans pleurodesis tomorrow", "Stord-Painter"),
+    ("LINE PLACED BY ABBOTT-KEANE RN", "ABBOTT-KEANE"),
+])
+def test_credentialed_initials_and_double_barrelled_names(en, text, name):
+    assert (name, "DOCTOR") in found(en, text)
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("Weaned to 40%. s. Roberto RRT at bedside", "s. Roberto"),  # mixed case: a lower-case letter is no initial
+    ("Follow-Up MD visit in 2 weeks", "Follow-Up"),                 # two dictionary words
+    ("Pre-Admit RN call tomorrow", "Pre-Admit"),                    # a prefix
+    ("ok per pt, j. roberto rrt", "j. roberto"),                    # after a comma, not a sentence end
+])
+def test_credentialed_decoys(en, text, bad):
+    assert bad not in {s for s, lab in found(en, text)}

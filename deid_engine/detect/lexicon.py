@@ -1510,7 +1510,7 @@ class LexiconDetector:
                 and not regex.search(r"[.!?:]\s*$", text[toks[k - 1].end:toks[k].start]) \
                 and toks[k - 1].n not in _TURN_OPENERS:
             return False  # the greeting opens a turn; "this morning grace came in", "most of night, occ ..."
-        return self._word_name_next_ok(toks, i, text)
+        return nxt in ("for", "with") or self._word_name_next_ok(toks, i, text)  # "thanks grace for coming"
 
     def _word_name(self, t: _Tok, medical_ok: bool = False) -> bool:
         """A given name that is also a word (``frank``, ``grace``, ``precious``): a Census first name of

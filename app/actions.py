@@ -532,7 +532,7 @@ class ReviewController(QObject):
     # --- settings -----------------------------------------------------------
     def update_settings(self, settings: Settings) -> None:
         lang_changed = settings.lang != self.settings.lang
-        ages_changed = settings.ages != self.settings.ages
+        ages_changed = settings.ages != self.settings.ages or settings.places != self.settings.places
         self.settings = settings
         try:
             save_settings(settings)
@@ -545,7 +545,7 @@ class ReviewController(QObject):
             self.start_tagging()
         elif ages_changed and self.session is not None:
             self.pipeline = None  # the age policy is a pipeline filter: predictions are re-made
-            self.message.emit("Age policy changed: the folder will be tagged again.")
+            self.message.emit("Age or place policy changed: the folder will be tagged again.")
             self.start_tagging()
 
     # --- export -------------------------------------------------------------

@@ -55,6 +55,14 @@ class SettingsDialog(QDialog):
         self.ages.setToolTip("Safe Harbor lets ages under 90 stay in de-identified data; stricter policies "
                              "(GDPR, many IRBs) treat every age as an identifier. Applies to new tagging.")
         form.addRow("Ages", self.ages)
+        self.places = QComboBox()
+        for code, name in (("all", "Every place is PHI"),
+                           ("safe_harbor", "Keep US states and countries (HIPAA Safe Harbor)")):
+            self.places.addItem(name, code)
+        self.places.setCurrentIndex(max(0, self.places.findData(settings.places)))
+        self.places.setToolTip("Safe Harbor lists only places smaller than a state; a state or country named on "
+                               "its own may stay. Cities, streets, hospitals are always PHI. Applies to new tagging.")
+        form.addRow("Places", self.places)
         form.addRow(QLabel("Settings are saved in your user data folder."))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -64,7 +72,8 @@ class SettingsDialog(QDialog):
     def result_settings(self) -> Settings:
         return updated(self._settings, suggestion_threshold=round(self.threshold.value(), 2),
                        lang=self.lang.currentData(), operator=self.operator.currentData(),
-                       unreviewed=self.unreviewed.currentData(), ages=self.ages.currentData())
+                       unreviewed=self.unreviewed.currentData(), ages=self.ages.currentData(),
+                       places=self.places.currentData())
 
 
 def label_menu(parent: QWidget, title: str = "Label") -> QMenu:

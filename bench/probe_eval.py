@@ -145,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=tuple(SPLITS), default="tune")
     ap.add_argument("--detectors", default="default", help="preset (default, rules, tagger) or detector names")
     ap.add_argument("--ages", choices=("all", "over89"), default="all")
+    ap.add_argument("--places", choices=("all", "safe_harbor"), default="all",
+                    help="place policy; safe_harbor also drops gold STATE/COUNTRY spans")
     ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (tune only)")
     ap.add_argument("--kind", default="", help="score only texts of this kind")
     ap.add_argument("--limit", type=int, default=0, help="score only the first N texts")
@@ -172,10 +174,15 @@ def main(argv: list[str] | None = None) -> int:
         items = [(i, k, t, [s for s in sp if not (_is_age(s.label) and allowed_by_safe_harbor(t[s.start:s.end]))])
                  for i, k, t, sp in items]
 
+    if args.places == "safe_harbor":
+        items = [(i, k, t, [s for s in sp if s.label not in ("STATE", "COUNTRY")]) for i, k, t, sp in items]
+
     pipe = build_pipeline(args.detectors, lang="en")
     for f in pipe.filters:
         if f.name == "age_policy":
             f.policy = args.ages
+        if f.name == "place_policy":
+            f.policy = args.places
     if args.model is not None:
         for det in pipe.detectors:
             if hasattr(det, "path"):
@@ -193,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
     src = ",".join(str(p) for p in args.file) if args.file else args.split
-    print(f"probe={src} detectors={args.detectors} lang=en ages={args.ages} texts={len(items)} "
+    print(f"probe={src} detectors={args.detectors} lang=en ages={args.ages} places={args.places} texts={len(items)} "
           f"gold_spans={sum(len(v) for v in gold.values())} seconds={dt:.2f}")
     print(rep.format_table())
 

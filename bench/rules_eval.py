@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="tagger recall threshold (default: the model card's; 0 = Viterbi only)")
     ap.add_argument("--ages", choices=("all", "over89"), default=None,
                     help="age policy (default: the user's setting, 'all'); PhysioNet's guideline is over89")
+    ap.add_argument("--places", choices=("all", "safe_harbor"), default=None,
+                    help="place policy (default: the user's setting, 'all'); safe_harbor keeps US states and "
+                         "countries, as PhysioNet's guideline does")
     ap.add_argument("--model", type=Path, default=None,
                     help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
@@ -71,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         for f in pipe.filters:
             if f.name == "age_policy":
                 f.policy = args.ages
+    if args.places is not None:
+        for f in pipe.filters:
+            if f.name == "place_policy":
+                f.policy = args.places
     if args.model is not None:
         for det in pipe.detectors:
             if hasattr(det, "path"):
@@ -88,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
     print(f"corpus={args.folder or args.corpus} split={'-' if args.folder else args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
-          f"model={args.model or 'default'} ages={args.ages or 'setting'} "
+          f"model={args.model or 'default'} ages={args.ages or 'setting'} places={args.places or 'setting'} "
           f"seconds={dt:.2f}")
     print(rep.format_table())
     if args.corpus == "physionet" or args.folder:

@@ -19,6 +19,7 @@ class Settings:
     date_shift: str = "per_patient"  # per_patient | per_export | none
     unreviewed: str = "redact"  # redact (model predictions) | skip
     ages: str = "all"  # all | over89 (HIPAA Safe Harbor: ages under 90 are not identifiers)
+    places: str = "all"  # all | safe_harbor (HIPAA Safe Harbor: states and countries are not identifiers)
     max_file_mb: int = 256
     active_model_en: str = ""  # "" = bundled default
     active_model_es: str = ""

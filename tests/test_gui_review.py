@@ -468,8 +468,9 @@ def test_settings_dialog_round_trip(qtbot):
     dlg.lang.setCurrentIndex(dlg.lang.findData("es"))
     dlg.operator.setCurrentIndex(dlg.operator.findData("tag"))
     dlg.ages.setCurrentIndex(dlg.ages.findData("over89"))
+    dlg.places.setCurrentIndex(dlg.places.findData("safe_harbor"))
     s = dlg.result_settings()
-    assert (s.suggestion_threshold, s.lang, s.operator, s.ages) == (0.35, "es", "tag", "over89")
+    assert (s.suggestion_threshold, s.lang, s.operator, s.ages, s.places) == (0.35, "es", "tag", "over89", "safe_harbor")
 
 
 def test_changing_the_age_policy_tags_the_folder_again(qtbot, tmp_path, monkeypatch):
@@ -493,6 +494,10 @@ def test_changing_the_age_policy_tags_the_folder_again(qtbot, tmp_path, monkeypa
     assert len(builds) == n + 1
     from deid_engine.config import load_settings
     assert load_settings().ages == "over89"
+    ctl.update_settings(updated(ctl.settings, places="safe_harbor"))
+    qtbot.waitUntil(lambda: not ctl.job_running(), timeout=10000)
+    assert len(builds) == n + 2
+    assert load_settings().places == "safe_harbor"
 
 
 def test_dropping_a_folder_opens_it(qtbot, tmp_path, fixture_pipeline):

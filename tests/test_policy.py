@@ -47,3 +47,61 @@ def test_pipeline_follows_the_setting():
     save_settings(updated(load_settings(), ages="over89"))
     got = {text[s.start:s.end] for s in build_pipeline("rules", "en").load().run(Document(text)) if s.label == "AGE"}
     assert got == {"95"}
+
+
+# -- places: HIPAA Safe Harbor keeps states and countries ---------------------------------
+
+def _places(policy: str, text: str, pieces: list[tuple[str, str, str]]) -> list[str]:
+    from deid_engine.detect.policy import PlacePolicyFilter
+
+    spans = []
+    for piece, label, source in pieces:
+        a = text.index(piece)
+        spans.append(Span(a, a + len(piece), label, source))
+    f = PlacePolicyFilter("en", policy)
+    f.load()
+    return [text[s.start:s.end] for s in f.filter(Document(text), spans)]
+
+
+def test_safe_harbor_keeps_states_and_countries_only():
+    text = ("Sister in California, went home to NH, wife in Bermuda; visiting from Fla. "
+            "Lives in Towson, MD near Dundalk. Flew to New York. Seen at Mercy Hospital. Cousin Georgia called.")
+    pieces = [("California", "LOCATION", "tagger:en"), ("NH", "LOCATION", "tagger:en"),
+              ("Bermuda", "COUNTRY", "lexicon:country"), ("Fla", "LOCATION", "tagger:en"),
+              ("Towson, MD", "CITY", "pattern:city_state"), ("Dundalk", "LOCATION", "tagger:en"),
+              ("New York", "LOCATION", "tagger:en"), ("Mercy Hospital", "HOSPITAL", "lexicon:facility"),
+              ("Georgia", "RELATIVE", "tagger:en")]
+    assert _places("safe_harbor", text, pieces) == ["Towson, MD", "Dundalk", "New York", "Mercy Hospital", "Georgia"]
+    assert len(_places("all", text, pieces)) == len(pieces)
+
+
+def test_safe_harbor_never_drops_the_users_spans():
+    assert _places("safe_harbor", "moved to Ohio", [("Ohio", "STATE", "user:add")]) == ["Ohio"]
+
+
+def test_unknown_place_policy_is_refused():
+    from deid_engine.detect.policy import PlacePolicyFilter
+
+    with pytest.raises(ValueError):
+        PlacePolicyFilter("en", "none").load()
+
+
+def test_pipeline_follows_the_place_setting():
+    text = "She moved here from Ohio last year."
+    pipe = build_pipeline("rules", "en").load()
+    assert any(s.label in ("STATE", "LOCATION") for s in pipe.run(Document(text))), "the lexicon finds Ohio"
+    assert load_settings().places == "all"
+    save_settings(updated(load_settings(), places="safe_harbor"))
+    pipe = build_pipeline("rules", "en").load()
+    assert not any(text[s.start:s.end] == "Ohio" for s in pipe.run(Document(text)))
+    assert pipe.describe()["detectors"]["place_policy"] == {"places": "safe_harbor"}  # keys the review cache
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("admitted from University of Maryland Medical Center", "Maryland"),
+    ("PRESENTED TO U OF MD MED CENTER", "MD"),
+    ("Pt admitted to U Maryland ER w/ chest pain", "Maryland"),
+    ("transferred from Georgia Regional yesterday", "Georgia"),
+])
+def test_safe_harbor_keeps_states_that_name_an_institution(text, piece):
+    assert _places("safe_harbor", text, [(piece, "LOCATION", "tagger:en")]) == [piece]

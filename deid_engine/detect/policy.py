@@ -10,6 +10,15 @@ usually needs them. The setting ``ages`` chooses:
   stated value is 89 or less is dropped; ages without a readable number stay (when in
   doubt, redact).
 
+``PlacePolicyFilter``: Safe Harbor (164.514(b)(2)(i)(B)) lists "all geographic
+subdivisions smaller than a State"; a state or a country may stay. The setting ``places``:
+
+- ``all`` (default; recall first, and what i2b2-style guidelines annotate): every place is kept;
+- ``safe_harbor`` (the PhysioNet deid annotation guideline): a place span that is exactly a US
+  state (``California``, ``NH``, ``Fla``) or a country (``Bermuda``) is dropped. Names shared by a
+  city (``New York``, ``Washington``) stay, as do states inside an institution's name
+  (``University of Maryland``, ``U Maryland ER``) and anything longer (``Towson, MD``).
+
 Spans added or accepted by the user are never dropped.
 """
 
@@ -22,6 +31,11 @@ from ..types import Document, Span
 from .merge import source_family
 
 AGE_POLICIES = ("all", "over89")
+PLACE_POLICIES = ("all", "safe_harbor")
+# traditional state abbreviations (our own list) and state names that are also big cities
+_STATE_ABBREVIATIONS = frozenset("""ala ariz ark calif cal colo conn del fla ga ill ind kan kans ky la md mass mich
+minn miss mo mont neb nebr nev okla ore penn pa tenn tex va vt wash wis wisc wyo""".split())
+_CITY_TOO = frozenset({"new york", "washington"})
 _NUMBER = regex.compile(r"\d{1,3}")
 _OVER_89_WORDS = regex.compile(r"(?i)\b(?:ninety|hundred|noventa|cien|ciento)")
 
@@ -76,3 +90,72 @@ class AgePolicyFilter:
                 if not ((category_of(s.label) if is_label(s.label) else s.label) == "AGE"
                         and source_family(s.source) != "user"
                         and allowed_by_safe_harbor(text[s.start:s.end]))]
+
+
+_INSTITUTION_BEFORE = regex.compile(r"(?i)(?:\b(?:of|u|univ|university)|uof)\.?[ \t]{1,2}$")
+_INSTITUTION_AFTER = regex.compile(r"(?i)[ \t]{1,2}(?:hospital|hosp|medical|med|center|centre|er|ed|general|clinic|"
+                                   r"health|university|college|state|memorial|shock|trauma|children'?s|va|rehab|"
+                                   r"regional|community|cancer|heart)\b")
+
+
+def _inside_a_name(text: str, s: Span) -> bool:
+    """``University of [Maryland]``, ``U [Maryland] ER``, ``[Georgia] Regional``: the state names an
+    institution, which Safe Harbor counts as PHI."""
+    return bool(_INSTITUTION_BEFORE.search(text, max(0, s.start - 12), s.start)
+                or _INSTITUTION_AFTER.match(text, s.end))
+
+
+def _policy_setting(name: str, known: tuple[str, ...]) -> str:
+    from ..config import load_settings
+
+    try:
+        value = getattr(load_settings(), name)
+    except Exception:  # unreadable settings: the safe default
+        value = "all"
+    return value if value in known else "all"
+
+
+class PlacePolicyFilter:
+    name = "place_policy"
+
+    def __init__(self, lang: str = "en", policy: str | None = None):
+        self.lang = lang
+        self.policy = policy
+        self._names: frozenset[str] | None = None
+
+    def load(self) -> None:
+        if self.policy is None:
+            self.policy = _policy_setting("places", PLACE_POLICIES)
+        if self.policy not in PLACE_POLICIES:
+            raise ValueError(f"unknown place policy {self.policy!r}; known: {', '.join(PLACE_POLICIES)}")
+
+    def describe(self) -> dict:
+        if self.policy is None:  # name the policy in effect: it keys the review's prediction cache
+            self.load()
+        return {"places": self.policy}
+
+    def _state_or_country(self, text: str) -> bool:
+        if self._names is None:
+            from ..lexicons import load_lexicon
+
+            names = {w.casefold() for li in ("states_us", "states_us_abbr", "countries_en") for w in load_lexicon(li)}
+            self._names = frozenset((names | _STATE_ABBREVIATIONS) - _CITY_TOO)
+        t = regex.sub(r"\s+", " ", text.strip().rstrip(".")).casefold()
+        t = regex.sub(r"^the ", "", t)
+        return t in self._names
+
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        if self.policy is None:
+            self.load()
+        if self.policy == "all" or self.lang != "en":
+            return spans
+        text = document.text
+        out = []
+        for s in spans:
+            cat = category_of(s.label) if is_label(s.label) else s.label
+            if (cat == "LOCATION" and s.label in ("LOCATION", "STATE", "COUNTRY")
+                    and source_family(s.source) != "user" and self._state_or_country(text[s.start:s.end])
+                    and not _inside_a_name(text, s)):
+                continue
+            out.append(s)
+        return out

@@ -885,3 +885,25 @@ def test_credentialed_initials_and_double_barrelled_names(en, text, name):
 ])
 def test_credentialed_decoys(en, text, bad):
     assert bad not in {s for s, lab in found(en, text)}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Dear Dr Hale,\nThank you for seeing him.\n\nKind regards,\n\nTaini Waaka\nNephrologist", "Taini Waaka"),
+    ("Dear Sam,\nSee you on the ward.\n\nYours sincerely,\nWill Rendcombe\n", "Will Rendcombe"),
+    ("Hi both,\nAll sorted now.\nThanks,\nPriyanka", "Priyanka"),
+    ("Dear Mrs Lee,\nAll normal.\nBest wishes,\nDr. J. Okonkwo, MD, FRCP", "J. Okonkwo"),
+])
+def test_signature_after_valediction(en, text, name):
+    assert (name, "DOCTOR") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Dear Patient,\nYour results are normal.\n\nRegards,\nThe Renal Team",
+    "Dear Sir,\nPlease call us.\nYours sincerely,\nPractice Manager",
+    "Dear Mrs Lee,\nAll normal.\nBest wishes,\nPatient Services",
+    "Dear Mrs Lee,\nSee you then.\nThanks,\nMonday",
+    "Dear Mrs Lee,\nSee you then.\nKind regards,\nWard Clerk",
+    "Plan reviewed.\nThanks,\nwill call tomorrow",
+])
+def test_signature_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "DOCTOR"}

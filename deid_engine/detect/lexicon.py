@@ -318,6 +318,19 @@ _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic",
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
+# a signature line after a valediction (``_signatures``)
+_SIG_NAME_TOK = r"\p{Lu}(?:[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\.?)"
+_SIGNATURE = regex.compile(
+    r"(?im)^[ \t]*(?:(?:kind|best|warm|warmest|many|with)[ \t]+(?:regards|wishes|thanks)|regards|"
+    r"yours[ \t]+(?:sincerely|faithfully|truly)|sincerely(?:[ \t]+yours)?|thanks(?:[ \t]+again)?|thank[ \t]+you|"
+    r"best|cheers|take[ \t]+care)[ \t]*[,.!]?[ \t]*\n(?:[ \t]*\n){0,2}[ \t]*"
+    r"(?-i:(?:(?:Dr|Prof|Mr|Mrs|Ms|Miss)\.?[ \t]+)?(?P<name>" + _SIG_NAME_TOK + r"(?:[ \t]+" + _SIG_NAME_TOK
+    + r"){0,3}))[ \t]*(?:,[ \t]*[A-Za-z.() ,/-]{2,40})?[ \t]*$")
+# capitalised words that sign for an office, not a person ("Ward Clerk", "Booking Office")
+_SIGNATURE_NOT = {"clerk", "manager", "team", "office", "department", "admin", "administrator", "reception",
+                  "staff", "services", "service", "unit", "ward", "desk", "bookings", "booking", "appointments",
+                  "secretaries", "secretary", "everyone", "all", "us", "family", "the"}
+
 # words after which a first name that is also a word may stand in apposition ("after bill my husband")
 _APPOSITION_BEFORE = {"after", "with", "and", "for", "from", "by", "including", "like", "ask", "tell", "call",
                       "down", "see", "visit", "visiting", "visited", "contact"}
@@ -490,7 +503,7 @@ class LexiconDetector:
     def _tables_to_lines(cls, t: dict) -> dict[str, list[str]]:
         from .. import cache
 
-        out: dict[str, list[str]] = {k: sorted(t[k]) for k in cls._TABLE_SETS}
+        out: dict[str, list[str]] = {k: list(t[k]) for k in cls._TABLE_SETS}
         for k in cls._TABLE_INT_DICTS:
             cache.put_int_dict(out, k, t[k])
         cache.put_tuple_dict(out, "places", t["places"])
@@ -664,6 +677,7 @@ class LexiconDetector:
         self._cued_places(toks, text, mode, out, used)
         self._credentialed(toks, text, mode, out, used)
         self._speakers(toks, text, mode, out, used)
+        self._signatures(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
         self._world_names(toks, text, mode, out, used)
@@ -1419,6 +1433,42 @@ class LexiconDetector:
                 continue
             out.append(Span(t.start, t.end, "PATIENT", "lexicon:name", 0.65))
             used[i] = True
+
+    def _signatures(self, toks, text, mode, out, used) -> None:
+        """A letter's or message's signature: in mixed-case English, the line after a valediction
+        (``Kind regards,``, ``Yours sincerely,``, ``Many thanks,``; up to two blank lines between) that
+        holds only one to four capitalised name words (a title before, credentials after a comma
+        allowed) is the writer's name (``Kind regards,\n\nRangi Parata``), when every word is a listed
+        name or unknown to the dictionary and none is a role, team or service word (``The Renal Team``,
+        ``Practice Manager``); a lone word must be a listed first name or unknown (``Thanks,\nSam``)."""
+        if mode != "mixed" or self.lang != "en" or "\n" not in text:
+            return
+        from .protected import SERVICE_WORDS
+
+        starts = {t.start: k for k, t in enumerate(toks)}
+        for m in _SIGNATURE.finditer(text):
+            a, b = m.span("name")
+            k = starts.get(a)
+            if k is None:
+                continue
+            idx = []
+            while k < len(toks) and toks[k].end <= b:
+                idx.append(k)
+                k += 1
+            words = [toks[q] for q in idx if len(toks[q].n) > 1]
+            if not words or any(used[q] for q in idx):
+                continue
+            if any(t.n in STOP or t.n in ROLE_CUES or t.n in RELATIVE_CUES or t.n in DISCOURSE_WORDS
+                   or t.n in FACILITY_SUFFIXES or t.n in ORG_SUFFIXES or t.n in SERVICE_WORDS or t.n in _SIGNATURE_NOT
+                   or t.n in self.medical for t in words):
+                continue
+            if not all(t.n in self.first or t.n in self.surname or t.n not in self.words for t in words):
+                continue
+            if len(words) == 1 and not (words[0].n in self.first or words[0].n not in self.words):
+                continue
+            out.append(Span(toks[idx[0]].start, toks[idx[-1]].end, "DOCTOR", "lexicon:name", 0.75))
+            for q in idx:
+                used[q] = True
 
     def _speakers(self, toks, text, mode, out, used) -> None:
         """Chat and transcript speakers: a word no dictionary knows that opens two or more lines

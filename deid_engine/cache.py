@@ -161,9 +161,7 @@ def write(name: str, key: str, sections: Sections) -> bool:
     try:
         texts = []
         for sec, lines in sections.items():
-            if not all(type(x) is str for x in lines):
-                raise TypeError("lines must be strings")
-            text = "\n".join(lines)
+            text = "\n".join(lines)  # TypeError unless every line is a str
             if "\0" in text or text.count("\n") != max(0, len(lines) - 1):
                 raise ValueError("a line holds a newline or NUL")
             texts.append(text)
@@ -231,7 +229,9 @@ def derived(name: str, *, lexicons: Iterable[str], modules: Iterable[ModuleType]
 
 def put_int_dict(out: Sections, name: str, d: dict[str, int]) -> None:
     out[name + ".k"] = list(d)
-    out[name + ".v"] = [str(int(x)) for x in d.values()]
+    if not all(type(x) is int for x in d.values()):
+        raise TypeError("expected integer values")
+    out[name + ".v"] = list(map(str, d.values()))
 
 
 def get_int_dict(sections: Sections, name: str) -> dict[str, int]:

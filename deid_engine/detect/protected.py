@@ -131,7 +131,7 @@ def _load_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[
 def _terms_to_lines(t: tuple) -> dict[str, list[str]]:
     from .. import cache
 
-    out = {"terms": sorted(t[0]), "eponyms": sorted(t[1]), "names": sorted(t[2])}
+    out = {"terms": list(t[0]), "eponyms": list(t[1]), "names": list(t[2])}
     cache.put_lists_dict(out, "pool", t[3])
     return out
 

@@ -389,9 +389,11 @@ class LexiconDetector:
         from .. import cache
         from ..lexicons import lexicon_names, user_list
 
-        # The normalised tables come from the derived-data cache (deid_engine.cache: plain text keyed by
-        # the lexicon files and this module's source) when it holds them, else from ``_build_tables``.
-        t = cache.derived(f"lexicon-{self.lang}", lexicons=lexicon_names(), modules=(sys.modules[__name__],),
+        # The normalised tables come from the derived-data cache (deid_engine.cache: plain text keyed by the
+        # lexicon files and the source of this module and the lexicon reader) when it holds them, else
+        # from ``_build_tables``.
+        t = cache.derived(f"lexicon-{self.lang}", lexicons=lexicon_names(),
+                          modules=(sys.modules[__name__], sys.modules[lexicon_names.__module__]),
                           build=self._build_tables, encode=self._tables_to_lines, decode=self._tables_from_lines)
         user = {norm(w) for w in user_list("protected")}  # the user's protected terms are no names
         self.first: dict[str, int] = t["first"]

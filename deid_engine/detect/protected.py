@@ -124,7 +124,8 @@ def _load_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict[
     from ..lexicons import lexicon_names
 
     return cache.derived("protected-terms", lexicons=lexicon_names(),
-                         modules=(sys.modules[__name__], sys.modules[norm.__module__]),
+                         modules=(sys.modules[__name__], sys.modules[norm.__module__],
+                                  sys.modules[lexicon_names.__module__]),
                          build=_build_terms, encode=_terms_to_lines, decode=_terms_from_lines)
 
 

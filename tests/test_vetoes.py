@@ -498,3 +498,24 @@ def test_doubled_letter_misspellings_and_role_abbreviations_are_not_names(text, 
 ])
 def test_names_with_doubles_or_after_titles_are_kept(text, piece):
     assert _weak(text, piece, 0.9, "DOCTOR")
+
+
+@pytest.mark.parametrize("text,piece,vetoed", [
+    ("B/P now 135/27 after neo", "/27", True),              # a fragment glued to a number
+    ("B/P now 135/27 after neo", "135/27", True),           # no calendar reading
+    ("pt overbreathing less (21/20), await abg", "21/20", True),
+    ("co/ci deteriorated to 3/2/1500 even after", "2", True),
+    ("sheaths 6F/8F removed from groin", "/8", True),
+    ("pain 0/10 at rest", "0/10", True),
+    ("CVA in 94 and 00 with right weakness", "and", True),   # a word between two dates
+    ("seen in clinic on 3/4 by her pcp", "3/4", False),     # month/day
+    ("initially admitted 13/10 in the am", "13/10", False),  # day/month
+    ("MI in 8/88, CABG in 3/2019", "8/88", False),          # month/year
+    ("follow up 12/25/2020 with pcp", "12/25/2020", False),
+    ("echo 2019-03-04 showed EF 40%", "2019-03-04", False),
+    ("admitted 03-04-19 from home", "03-04-19", False),
+])
+def test_impossible_dates_and_fragments(text, piece, vetoed):
+    from deid_engine.detect.vetoes import vetoed_date
+    a = text.index(piece)
+    assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.6)) == vetoed

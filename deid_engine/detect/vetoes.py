@@ -51,6 +51,33 @@ def _numeric_run(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+_FUNCTION_WORDS = frozenset("and or of to the in on at by for with from a an as is was".split())
+_TWO = regex.compile(r"(\d{1,4})[/-](\d{1,4})")
+_THREE = regex.compile(r"(\d{1,4})[/-](\d{1,4})[/-](\d{1,4})")
+
+
+def _impossible_date(run: str) -> bool:
+    """``135/27``, ``21/20``, ``3/2/1500``: slashed numbers with no month/day(/year) reading in
+    either order; month/year (``8/88``, ``3/2019``) and day/month (``13/10``) readings count."""
+    def md(x: int, y: int) -> bool:
+        return 1 <= x <= 12 and 1 <= y <= 31
+
+    def year(t: str) -> bool:
+        return len(t) == 2 or (len(t) == 4 and 1900 <= int(t) <= 2099)
+
+    m = _TWO.fullmatch(run)
+    if m:
+        x, y = int(m.group(1)), int(m.group(2))
+        return not (md(x, y) or md(y, x) or (1 <= x <= 12 and year(m.group(2))) or (year(m.group(1)) and 1 <= y <= 12))
+    m = _THREE.fullmatch(run)
+    if m:
+        x, y, z = int(m.group(1)), int(m.group(2)), m.group(3)
+        if len(m.group(1)) == 4:  # 2019/03/04
+            return not (year(m.group(1)) and (md(y, int(z)) or md(int(z), y)))
+        return not (year(z) and (md(x, y) or md(y, x)))
+    return False
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -59,8 +86,14 @@ def vetoed_date(text: str, span: Span) -> bool:
     mixed fraction after it (``[1] 1/2 hours``) means a measurement.
     """
     s = text[span.start:span.end]
+    if s.strip().casefold() in _FUNCTION_WORDS:
+        return True  # "CVA in 94 [and] 00": a word between two dates is not one
     if s and all(c in _NUM_RUN_CHARS for c in s):
         a, b = _numeric_run(text, span.start, span.end)
+        if text[a:a + 1] in ("/", "-") and a > 0 and text[a - 1].isalnum():
+            return True  # "6F[/8]F", "135[/27]"-like fragments glued to a word: a size or a ratio
+        if _impossible_date(text[a:b]):
+            return True  # "B/P 135/27", "(21/20)", "3/2/1500": no calendar reading
         if (a, b) != (span.start, span.end) and b > a:
             whole = text[a:b]
             if "." in whole.strip(".") and not regex.fullmatch(r"\d{1,2}\.\d{1,2}\.\d{2,4}", whole):

@@ -173,3 +173,11 @@ def test_lower_case_middle_initial_after_a_first_name():
 ])
 def test_lower_case_initial_decoys(text, name):
     assert _grow(text, name) == [name]
+
+
+@pytest.mark.parametrize("text,name,kept", [
+    ("my stepdad Keith drove me", "stepdad Keith", "Keith"),
+    ("my flatmate Maura found me", "flatmate Maura", "Maura"),
+])
+def test_more_relation_words_are_shed(text, name, kept):
+    assert _grow(text, name, label="RELATIVE") == [kept]

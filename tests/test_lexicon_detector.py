@@ -907,3 +907,34 @@ def test_signature_after_valediction(en, text, name):
 ])
 def test_signature_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "DOCTOR"}
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("patient her names amber shes my carer", "amber", "PATIENT"),       # "name's" without the apostrophe
+    ("patient my names grace", "grace", "PATIENT"),
+    ("patient my stepdad keith drove me in", "keith", "RELATIVE"),
+    ("patient my flatmate jo found me on the floor", "jo", "RELATIVE"),
+    ("patient my mate frank picked me up", "frank", "RELATIVE"),           # a medical term too
+    ("Patient: My colleague Sandra noticed it first.", "Sandra", "RELATIVE"),
+    ("patient my son called mark rang the ward", "mark", "RELATIVE"),
+    ("patient a nurse named dawn took my bloods", "dawn", "DOCTOR"),
+    ("patient ask for janet at the front desk", "janet", "PATIENT"),
+])
+def test_more_relation_words_and_naming_phrases(en, text, name, label):
+    assert (name, label) in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "patient my son called me last night",
+    "patient my son called back later",
+    "patient my mate will drive me home",
+    "patient ask for help if you need it",
+    "patient my grandad had the same",
+    "patient her names on the list",
+])
+def test_more_relation_words_and_naming_phrases_decoys(en, text):
+    assert not _names_found(en, text)
+
+
+def test_english_relation_words_are_no_cue_in_spanish(es):
+    assert not {s for s, lab in found(es, "Toma mate con Luna todas las tardes.") if lab == "RELATIVE"}

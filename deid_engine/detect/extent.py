@@ -38,6 +38,9 @@ ROLE_WORDS = frozenset({
     "friend", "neighbor", "neighbour", "roommate", "flatmate", "guardian", "stepson", "stepdaughter",
     "stepmother", "stepfather", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame",
     "mister", "missus", "master", "madam", "madame", "drs",
+    "stepdad", "stepmum", "stepmom", "stepbrother", "stepsister", "granddad", "grandad", "gran", "nanna", "nana",
+    "granny", "auntie", "aunty", "hubby", "mate", "housemate", "flatmate", "colleague", "coworker", "landlord",
+    "landlady", "boss", "godmother", "godfather",
     "my", "his", "her", "their", "our", "the",
 })
 # trailing lower-case words (not name particles) after a capitalised name, with any separator

@@ -76,6 +76,15 @@ RELATIVE_CUES = {"wife", "husband", "son", "daughter", "dtr", "sons", "daughters
                  "esposa", "esposo", "marido", "mujer", "hijo", "hija", "madre", "padre", "hermana", "hermano",
                  "sobrina", "sobrino", "nieta", "nieto", "tia", "tio", "abuela", "abuelo", "pareja", "novia",
                  "novio", "cuñada", "cunada", "cuñado", "cunado", "yerno", "nuera", "suegra", "suegro"}
+# more English words for family, household and other people close to the patient (hand-written); in
+# Spanish notes they are no cue ("mate" is a drink)
+RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", "stepmother", "stepfather",
+                    "stepbrother", "stepsister", "granddad", "grandad", "gramps", "grampa", "gran", "nanna", "auntie",
+                    "aunty", "hubby", "missus", "mate", "housemate", "flatmate", "roommate", "colleague", "coworker",
+                    "co-worker", "landlord", "landlady", "boss", "godmother", "godfather", "godson", "goddaughter",
+                    "mother-in-law", "father-in-law", "son-in-law", "daughter-in-law", "brother-in-law",
+                    "sister-in-law"}
+RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
 # English cue words that are common Spanish words ("son" = "are"): no cue in Spanish notes.
@@ -94,7 +103,8 @@ WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with")
              ("phone", "call", "from"), ("accompanied", "by"), ("contact",), ("contact", "person"),
              # conversational verbs addressed at a person: "ask li", "tell okafor", "page sorensen"
              ("ask",), ("asked",), ("tell",), ("told",), ("page",), ("text",), ("texted",),
-             ("covering", "for"), ("spoke", "with"), ("message", "from"), ("put", "down")}
+             ("covering", "for"), ("spoke", "with"), ("message", "from"), ("put", "down"),
+             ("ask", "for"), ("asked", "for"), ("asking", "for")}
 # words that may follow a relative's name ("son bill called", "wife, rose, left")
 AFTER_RELATIVE = {"called", "calls", "visited", "visiting", "visits", "arrived", "here", "updated", "aware", "was",
                   "is", "states", "stated", "said", "wants", "spoke", "came", "left", "phoned", "present", "at",
@@ -151,7 +161,9 @@ _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 # a nickname phrase, a staff role, "Pt", a vocative at the end of a turn ("Thank you, Noor.").
 NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("known", "as"), ("name", "is"),
              ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",),
-             ("this", "is"), ("is", "this"), ("its",), ("it's",), ("im",), ("i'm",), ("you", "are"), ("are", "you")}
+             ("this", "is"), ("is", "this"), ("its",), ("it's",), ("im",), ("i'm",), ("you", "are"), ("are", "you"),
+             # "her names amber": speech-to-text drops the apostrophe of "name's"
+             ("my", "names"), ("her", "names"), ("his", "names"), ("their", "names"), ("your", "names")}
 ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
              "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
@@ -592,7 +604,7 @@ class LexiconDetector:
         if mode == "mixed" and len(p.text) >= 2 and p.text.isupper() and pn in STRONG_TITLES \
                 and not gap.startswith("."):
             return None  # in mixed-case text "DR", "SR", "MS" are acronyms (retinopathy, sinus rhythm...); "DR." is not
-        if self.lang == "es" and pn in EN_ONLY_CUES:
+        if self.lang == "es" and (pn in EN_ONLY_CUES or pn in RELATIVE_CUES_EN):
             return None  # Spanish "son" means "are"
         if any(c in gap for c in ".;:!?") and not (pn in STRONG_TITLES and gap.lstrip().startswith(".")
                                                    and gap.count(".") == 1):
@@ -1345,7 +1357,8 @@ class LexiconDetector:
                 elif p.n in PATIENT_CUES and gap.strip() == "" and mode == "mixed":
                     kind = "PATIENT"
                 elif p.n in PATIENT_CUES and gap == " " and mode == "lower" and t.n in self.first \
-                        and t.n not in self.medical and t.n not in STOP and i + 1 < n \
+                        and t.n not in self.medical and t.n not in STOP and t.n not in DISCOURSE_WORDS and i + 1 < n \
+                        and toks[i + 1].n not in RELATIVE_CUES and toks[i + 1].n not in ROLE_CUES \
                         and text[t.end:toks[i + 1].start] == " " and toks[i + 1].n not in self.words \
                         and len(toks[i + 1].n) >= 4 and toks[i + 1].text.isalpha() \
                         and toks[i + 1].n not in self.medical and not self._near_medical(toks[i + 1].n):
@@ -1358,12 +1371,22 @@ class LexiconDetector:
                         and len(t.n) >= 3 and t.n not in self.words and t.n not in self.medical and t.n not in STOP \
                         and not self._near_medical(t.n):
                     kind = "PATIENT"  # "labs for baby okafor", "pt nakamura k 5.9": a listed name no dictionary knows
+                elif p.n in ("called", "named") and gap == " " and mode == "lower" and i >= 2:
+                    # "my son called mark", "a nurse named precious": the relation or role word names the person
+                    for q in range(i - 2, max(-1, i - 5), -1):
+                        if "\n" in text[toks[q].end:toks[q + 1].start]:
+                            break
+                        if toks[q].n in RELATIVE_CUES or toks[q].n in ROLE_CUES:
+                            kind = "NAMED_RELATIVE" if toks[q].n in RELATIVE_CUES else "NAMED_ROLE"
+                            break
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
             via_word = False  # a name that is also a word, taken on its cue alone
             if not self._cued_token(t, mode, kind):
                 via_word = (kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)) \
-                    or (kind in ("VOCATIVE", "NICK") and mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph))
+                    or (kind in ("VOCATIVE", "NICK") and mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph)) \
+                    or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t)
+                        and self._word_name_next_ok(toks, i, text))
                 if not via_word:
                     continue
             if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]) and not (
@@ -1379,7 +1402,8 @@ class LexiconDetector:
                     j = i + 1  # "technician Declan Moore"
                     for s in bare:
                         out.remove(s)
-            label = {"ROLE": "DOCTOR", "RELATIVE": "RELATIVE"}.get(kind, "PATIENT")
+            label = {"ROLE": "DOCTOR", "RELATIVE": "RELATIVE", "NAMED_ROLE": "DOCTOR",
+                     "NAMED_RELATIVE": "RELATIVE"}.get(kind, "PATIENT")
             # a word taken on its cue alone ("my dad frank", "hi poppy"): the cue is pattern-grade evidence, so
             # the span ranks as a pattern (it outranks the tagger's bare guess and the protected-terms filter,
             # which would drop "frank" as a medical term or "poppy" as a dictionary word, keeps it)
@@ -1554,7 +1578,8 @@ class LexiconDetector:
         after = text[t.end:t.end + 2].lstrip(" \t")[:1]
         if cue in NICK_CUES:
             if cue not in {("this", "is"), ("name", "is"), ("call", "me"), ("calls", "me"), ("known", "as"),
-                           ("goes", "by"), ("go", "by")}:
+                           ("goes", "by"), ("go", "by"), ("my", "names"), ("her", "names"), ("his", "names"),
+                           ("their", "names"), ("your", "names")}:
                 return False
             return nxt == "" or after in (",", ".", "!", "?", ";") or nxt in _INTRODUCED_NEXT
         k = i - len(cue)

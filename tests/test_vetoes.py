@@ -519,3 +519,14 @@ def test_impossible_dates_and_fragments(text, piece, vetoed):
     from deid_engine.detect.vetoes import vetoed_date
     a = text.index(piece)
     assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.6)) == vetoed
+
+
+@pytest.mark.parametrize("text,piece,keep", [
+    ("EKG showing evolution of MI. TW inversions in the anterior leads.", "TW", False),
+    ("Nursing note for MICUA 1900-0700. Neuro: alert and oriented.", "MICUA", False),
+    ("Niece, Patricia WAITE, lives in town and is the guardian.", "WAITE", True),   # a listed surname
+    ("Plan discussed with Dr. OKAFOR this morning at the bedside.", "OKAFOR", True),  # a title before it
+    ("PLAN DISCUSSED WITH TW THIS MORNING", "TW", True),                            # capitals carry no signal
+])
+def test_unknown_acronyms_in_mixed_case_notes_are_not_names(text, piece, keep):
+    assert _weak(text, piece, 0.9, "DOCTOR") == keep

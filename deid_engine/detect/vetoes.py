@@ -280,12 +280,7 @@ class WeakWordFilter:
         n = norm(w)
         if n in self._words:
             return False
-        if self._all_names is None:
-            from ..lexicons import load_lexicon
-
-            self._all_names = frozenset(norm(x) for li in ("first_names_en", "first_names_world", "surnames_en")
-                                        for x in load_lexicon(li))
-        if n in self._all_names:
+        if n in self._all_name_set():
             return False
         split = [(n[:i], n[i:]) for i in range(len(n) + 1)]
         near = {a + b[1] + b[0] + b[2:] for a, b in split if len(b) > 1 and b[0] != b[1]}
@@ -301,6 +296,34 @@ class WeakWordFilter:
         return _undouble(n) in self._undoubled
 
 
+    def _all_name_set(self) -> frozenset[str]:
+        if self._all_names is None:
+            from ..lexicons import load_lexicon
+            from .lexicon import norm
+
+            self._all_names = frozenset(norm(x) for li in ("first_names_en", "first_names_world", "surnames_en")
+                                        for x in load_lexicon(li))
+        return self._all_names
+
+    def _unknown_acronym(self, text: str, s: Span, mixed: list[bool]) -> bool:
+        """``TW``, ``MICUA``, ``RISBE``: a 2-5 letter word in capitals in a mixed-case note, with no
+        title before it, that no name list holds. In mixed-case notes names are written with
+        capitals only when known surnames are set off (``Patricia WAITE``)."""
+        w = text[s.start:s.end]
+        if not (2 <= len(w) <= 5 and w.isalpha() and w.isupper()):
+            return False
+        if regex.search(r"(?i)\b(?:dr|drs|mr|mrs|ms|miss|prof|nurse)\.?[ \t]*$", text[max(0, s.start - 8):s.start]):
+            return False
+        if not mixed:
+            from .lexicon import LexiconDetector
+
+            mixed.append(LexiconDetector._case_mode(text) == "mixed")
+        if not mixed[0]:
+            return False
+        from .lexicon import norm
+
+        return norm(w) not in self._all_name_set()
+
     def describe(self) -> dict:
         return {"max_confidence": self.max_confidence}
 
@@ -311,6 +334,7 @@ class WeakWordFilter:
 
         text = document.text
         out = []
+        mixed: list[bool] = []  # this note's case mode, computed on the first span in capitals
         from .protected import _listed_among_names
 
         listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
@@ -358,6 +382,9 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
+                    and self._unknown_acronym(text, s, mixed)):
+                continue  # "TW inversions", "note for MICUA": capitals in mixed-case text, on no name list
             if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold().rstrip(".") in _ROLE_ABBREVIATIONS
                     and not regex.search(r"(?i)\b(?:dr|mr|mrs|ms|miss)\.?[ \t]*$", text[max(0, s.start - 6):s.start])):

@@ -938,3 +938,45 @@ def test_more_relation_words_and_naming_phrases_decoys(en, text):
 
 def test_english_relation_words_are_no_cue_in_spanish(es):
     assert not {s for s, lab in found(es, "Toma mate con Luna todas las tardes.") if lab == "RELATIVE"}
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("patient my kids are tobias and poppy", "poppy", "PATIENT"),      # a word-name paired with a name
+    ("patient we brought poppy and tobias with us", None, None),        # no list context before "poppy"
+    ("patient the twins are poppy and tobias", "poppy", "PATIENT"),
+    ("patient my husband is called frank", "frank", "RELATIVE"),
+])
+def test_word_name_pairs(en, text, name, label):
+    got = _names_found(en, text)
+    if name is None:
+        assert "poppy" not in {s for s, _ in got}
+    else:
+        assert (name, label) in got
+
+
+@pytest.mark.parametrize("text", [
+    "patient tobias and will be there later",        # modal
+    "patient tobias and mark the chart for me",      # verb with an object
+])
+def test_word_name_pairs_decoys(en, text):
+    assert {s for s, _ in _names_found(en, text)} <= {"tobias"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("nurse can i take your name please patient its precious adeyemi", "precious adeyemi"),
+    ("doctor whats your name patient grace", "grace"),
+    ("receptionist who am i speaking to caller its dawn from the surgery", "dawn"),
+    ("doctor and your name again patient yeah its tobias", "tobias"),
+])
+def test_answer_to_a_name_question(en, text, name):
+    assert name in {s for s, _ in _names_found(en, text)}
+
+
+@pytest.mark.parametrize("text", [
+    "doctor whats your name patient its on the form",
+    "doctor whats your name patient sorry what",
+    "doctor whats your name patient will i need it",
+    "doctor whats your name patient um the same as before",
+])
+def test_answer_to_a_name_question_decoys(en, text):
+    assert not _names_found(en, text)

@@ -330,6 +330,15 @@ _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic",
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
+# a question asking for someone's name in lower-case speech (``_name_answers``)
+_NAME_QUESTION = regex.compile(
+    r"\b(?:(?:whats|what's|what[ \t]+is)[ \t]+(?:your|his|her|their|the[ \t]+(?:patient|childs|babys)s?)[ \t]+"
+    r"(?:full[ \t]+|first[ \t]+)?name|(?:can|could|may)[ \t]+i[ \t]+(?:take|have|get|grab)[ \t]+(?:your|his|her)"
+    r"[ \t]+(?:full[ \t]+)?name|who[ \t]+am[ \t]+i[ \t]+(?:speaking|talking)[ \t]+(?:to|with)|"
+    r"(?:and[ \t]+)?your[ \t]+(?:full[ \t]+)?name[ \t]+(?:please|again))\b(?:[ \t]+(?:please|again|love|sorry|"
+    r"for[ \t]+me))*")
+_ANSWER_FILLERS = {"yes", "yeah", "yep", "sure", "its", "it's", "im", "i'm", "um", "umm", "uh", "er", "erm", "oh",
+                   "ok", "okay", "so", "well", "my", "name", "names", "is", "it", "the", "and", "sorry", "hi", "hello"}
 # a signature line after a valediction (``_signatures``)
 _SIG_NAME_TOK = r"\p{Lu}(?:[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\.?)"
 _SIGNATURE = regex.compile(
@@ -695,6 +704,8 @@ class LexiconDetector:
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
         self._world_names(toks, text, mode, out, used)
+        if self.lang == "en" and mode == "lower":
+            self._name_pairs(toks, text, out, used)  # after every name rule: it pairs with their names
         if self.lang == "es":  # Spanish words and eponyms in the name lists (lexicon_es.py)
             from .lexicon_es import spanish_vetoes
 
@@ -1385,7 +1396,7 @@ class LexiconDetector:
             if not self._cued_token(t, mode, kind):
                 via_word = (kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)) \
                     or (kind in ("VOCATIVE", "NICK") and mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph)) \
-                    or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t)
+                    or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t, medical_ok=True)
                         and self._word_name_next_ok(toks, i, text))
                 if not via_word:
                     continue
@@ -1443,6 +1454,8 @@ class LexiconDetector:
         # "and", where two members are already names, the other members that are first names are too
         if self.lang == "en" and mode in ("mixed", "lower"):
             self._name_lists(toks, text, mode, out, used)
+        if self.lang == "en" and mode == "lower":
+            self._name_answers(toks, text, out, used)
 
         # "the Osei family", "for Lindqvist household": a surname before a family word
         covered = {(s.start, s.end) for s in out}
@@ -1518,6 +1531,68 @@ class LexiconDetector:
             for i in idx:
                 out.append(Span(toks[i].start, toks[i].end, "PATIENT", "lexicon:name", 0.7))
                 used[i] = True
+
+    def _name_pairs(self, toks, text, out, used) -> None:
+        """Lower-case speech: ``alfie and poppy``, ``poppy and alfie``: a word-name (``_word_name``) joined
+        by ``and`` to a name already found takes its label; the word-name must pass the object/particle
+        guard (``sam and will be``, ``alfie and mark the chart``), and first in the pair it needs a list
+        context before it (``are``, ``with``, ``kids``, a relation word)."""
+        names = {(s.start, s.end): s for s in out if s.label in ("PATIENT", "DOCTOR", "RELATIVE")}
+        by_start = {a: s for (a, b), s in names.items()}
+        by_end = {b: s for (a, b), s in names.items()}
+        n = len(toks)
+        for i in range(n - 2):
+            if toks[i + 1].n != "and" or text[toks[i].end:toks[i + 1].start] != " " \
+                    or text[toks[i + 1].end:toks[i + 2].start] != " ":
+                continue
+            left, right = toks[i], toks[i + 2]
+            named_left = by_end.get(left.end) if left.start == getattr(by_end.get(left.end), "start", -1) else None
+            named_right = by_start.get(right.start) if right.end == getattr(by_start.get(right.start), "end", -1) \
+                else None
+            if named_left and not used[i + 2] and self._word_name(right) and self._word_name_next_ok(toks, i + 2, text):
+                out.append(Span(right.start, right.end, named_left.label, "pattern:cued_name", 0.65))
+                used[i + 2] = True
+            elif named_right and not used[i] and i > 0 and self._word_name(left) \
+                    and "\n" not in text[toks[i - 1].end:left.start] and (
+                    toks[i - 1].n in ("are", "were", "with", "both", "called", "named", "kids", "children", "boys",
+                                      "girls", "twins", "grandkids") or toks[i - 1].n in RELATIVE_CUES):
+                out.append(Span(left.start, left.end, named_right.label, "pattern:cued_name", 0.65))
+                used[i] = True
+
+    def _name_answers(self, toks, text, out, used) -> None:
+        """Lower-case speech: the words answering a name question (``whats your name``, ``can i take your
+        name``, ``who am i speaking to``) within the next few words, after a speaker word and fillers
+        (``patient yes its``): a first name (listed, or a word-name) or a word no dictionary knows, and
+        up to two listed surnames or unknown words after it (``its precious okafor``)."""
+        for m in _NAME_QUESTION.finditer(text):
+            k = next((q for q, t in enumerate(toks) if t.start >= m.end()), None)
+            if k is None:
+                continue
+            stop = min(len(toks), k + 6)
+            while k < stop and (toks[k].n in _ANSWER_FILLERS or toks[k].n in PATIENT_CUES
+                                or toks[k].n in _TURN_OPENERS):
+                k += 1
+            if k >= stop or used[k]:
+                continue
+            t = toks[k]
+            unknown = (t.n not in self.words and t.n not in self.medical and len(t.n) >= 3 and t.text.isalpha()
+                       and not self._near_medical(t.n))
+            if not (unknown or self._word_name(t) or (t.n in self.first and not self._is_blocked(t.n))):
+                continue
+            j = k
+            while j + 1 < len(toks) and j - k < 2 and not used[j + 1] and text[toks[j].end:toks[j + 1].start] == " ":
+                nx = toks[j + 1]
+                if nx.n in STOP or nx.n in DISCOURSE_WORDS or nx.n in self.medical or not nx.text.isalpha() or not (
+                        (nx.n in self.surname and not self._is_blocked(nx.n)) or (
+                        nx.n not in self.words and len(nx.n) >= 3 and not self._near_medical(nx.n))):
+                    break
+                j += 1
+            if j == k and not unknown and not self._word_name_next_ok(toks, k, text):
+                continue
+            out.append(Span(t.start, toks[j].end, "PATIENT", "pattern:cued_name" if not unknown else "lexicon:name",
+                            0.7))
+            for q in range(k, j + 1):
+                used[q] = True
 
     def _name_lists(self, toks, text, mode, out, used) -> None:
         """Members of a short list ``A, B and C`` whose other members are names."""

@@ -530,3 +530,17 @@ def test_impossible_dates_and_fragments(text, piece, vetoed):
 ])
 def test_unknown_acronyms_in_mixed_case_notes_are_not_names(text, piece, keep):
     assert _weak(text, piece, 0.9, "DOCTOR") == keep
+
+
+@pytest.mark.parametrize("text,piece,keep", [
+    ("femoral line out. LEs anasarcic, improving", "LEs", False),   # the plural of an acronym
+    ("ABGs drawn q4h overnight", "ABGs", False),
+    ("family does not speak eng, dtr translating", "eng", False),  # a language, abbreviated
+    ("Seen by Les Moore today", "Les", True),
+])
+def test_acronym_plurals_and_language_abbreviations_are_not_names(text, piece, keep):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "PATIENT", "lexicon:name", 0.8)])
+    assert bool(got) == keep

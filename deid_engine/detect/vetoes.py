@@ -382,6 +382,9 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and regex.fullmatch(r"\p{Lu}{2,4}s", text[s.start:s.end])):
+                continue  # "LEs anasarcic", "ABGs": the plural of an acronym
             if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
                     and self._unknown_acronym(text, s, mixed)):
                 continue  # "TW inversions", "note for MICUA": capitals in mixed-case text, on no name list
@@ -419,7 +422,7 @@ _LANGUAGES = frozenset("""
 english spanish cantonese mandarin chinese vietnamese korean japanese tagalog russian ukrainian polish
 portuguese creole haitian french german italian greek arabic farsi persian dari pashto urdu hindi punjabi
 bengali gujarati tamil telugu somali amharic tigrinya swahili hmong khmer lao thai burmese nepali turkish
-armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl
+armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl eng engl
 """.split())
 _NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|named|name is|called)\.?[ \t]+$")
 _EQUIPMENT = frozenset({"walker", "cane", "crutch", "crutches", "commode", "brace"})

@@ -124,10 +124,9 @@ def _path(name: str, key: str) -> Path:
 
 def read(name: str, key: str) -> Sections | None:
     """The cached sections for ``(name, key)``, or None when absent, stale or damaged."""
-    p = _path(name, key)
     try:
-        raw = p.read_bytes()
-    except OSError:
+        raw = _path(name, key).read_bytes()
+    except Exception:  # absent, unreadable, or no cache folder at all
         return None
     try:
         head, sep, body = raw.partition(b"\n")
@@ -156,9 +155,9 @@ def read(name: str, key: str) -> Sections | None:
 def write(name: str, key: str, sections: Sections) -> bool:
     """Store ``sections`` atomically; drop older entries of ``name``. Returns False (and logs at
     DEBUG) when a line holds a newline or NUL, the folder is not writable or the disk is full."""
-    d = cache_dir()
     tmp = None
     try:
+        d = cache_dir()
         texts = []
         for sec, lines in sections.items():
             text = "\n".join(lines)  # TypeError unless every line is a str

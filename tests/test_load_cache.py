@@ -240,3 +240,27 @@ def test_frozen_build_keys_on_version_and_executable(monkeypatch, tmp_path):
     assert a == cache.code_digest([mod])
     monkeypatch.setattr(cache.sys, "executable", str(tmp_path / "other-exe"))
     assert cache.code_digest([mod]) != a
+
+
+def test_no_cache_folder_at_all_still_loads(monkeypatch):
+    def nowhere():
+        raise RuntimeError("no user cache folder on this system")
+
+    monkeypatch.setattr(cache, "cache_dir", nowhere)
+    fresh = _built("en", monkeypatch)
+    assert _cached() == fresh
+
+
+def test_load_errors_propagate_and_load_is_idempotent(tmp_path):
+    """Pipeline.load stays sequential: a detector's error reaches the caller unchanged, and a
+    failed load can be retried (nothing is marked loaded)."""
+    from deid_engine.detect.tagger import TaggerDetector
+    from deid_engine.pipeline import Pipeline
+
+    pipe = Pipeline([LexiconDetector("en"), TaggerDetector("en", path=tmp_path / "missing")])
+    for _ in range(2):
+        with pytest.raises(FileNotFoundError, match="no tagger model for language 'en'"):
+            pipe.load()
+        assert not pipe._loaded
+    ok = build_pipeline("rules", "en")
+    assert ok.load() is ok and ok.load() is ok and ok._loaded

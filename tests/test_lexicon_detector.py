@@ -980,3 +980,15 @@ def test_answer_to_a_name_question(en, text, name):
 ])
 def test_answer_to_a_name_question_decoys(en, text):
     assert not _names_found(en, text)
+
+
+def test_credentialed_names_rank_as_patterns_in_english(en, es):
+    text = "Pt resting.\nMarie Halvorsen RN"
+    assert [(s.slice(text), s.source) for s in en.detect(Document(text)) if s.label == "DOCTOR"] == [
+        ("Marie Halvorsen", "pattern:credentialed")]
+    assert all(s.source.startswith("lexicon") for s in es.detect(Document("Firmado: Marta Ruiz, MD")))
+
+
+@pytest.mark.parametrize("text", ["All MD's into talk to family", "OK RN aware of plan", "Will RN check the drip"])
+def test_credential_after_a_function_word_is_no_name(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "DOCTOR"}

@@ -1750,8 +1750,9 @@ class LexiconDetector:
                     start = j
                     j -= 1
                     continue
-                if t.n in STOP or t.n in self.medical or t.n in CREDENTIALS or t.n in ("per", "by", "call", "page"):
-                    break
+                if t.n in STOP or t.n in self.medical or t.n in CREDENTIALS or t.n in ("per", "by", "call", "page") \
+                        or t.n in NOT_AFTER_TITLE or (self.lang == "en" and t.n in DISCOURSE_WORDS):
+                    break  # "All MD's into talk", "ok RN aware"
                 if mode == "mixed" and not t.text[:1].isupper() and not (t.n in self.first or t.n in self.surname):
                     break
                 is_name = t.n in self.first or t.n in self.surname or self._double_barrelled(t, mode)
@@ -1771,7 +1772,10 @@ class LexiconDetector:
                 start = lead  # "...tomorrow. s. roberto rrt": a leading initial with its period opens the name
             if start >= c:
                 continue
-            out.append(Span(toks[start].start, toks[c - 1].end, "DOCTOR", "lexicon:name", 0.8))
+            # a name right before a credential is pattern-grade evidence: the span outranks the tagger's pieces
+            # ("Marie" + "Munroe") and the protected-terms filter keeps a first name that is also an eponym
+            out.append(Span(toks[start].start, toks[c - 1].end, "DOCTOR",
+                            "pattern:credentialed" if self.lang == "en" else "lexicon:name", 0.8))
             for q in range(start, c):
                 used[q] = True
 

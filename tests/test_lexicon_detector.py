@@ -992,3 +992,23 @@ def test_credentialed_names_rank_as_patterns_in_english(en, es):
 @pytest.mark.parametrize("text", ["All MD's into talk to family", "OK RN aware of plan", "Will RN check the drip"])
 def test_credential_after_a_function_word_is_no_name(en, text):
     assert not {s for s, lab in found(en, text) if lab == "DOCTOR"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Doctor: Hello Daisy, do you want a sticker?", "Daisy"),
+    ("Mum: This is Willow, she's four.", "Willow"),
+    ("Patient: Thanks Dawn.", "Dawn"),
+])
+def test_capitalised_word_name_after_greeting_or_introduction(en, text, name):
+    spans = [s for s in en.detect(Document(text)) if s.slice(text) == name]
+    assert spans and spans[0].source == "pattern:cued_name"
+
+
+@pytest.mark.parametrize("text", [
+    "This Is Important for the whole team.",
+    "Doctor: Hi There, come in.",
+    "Nurse: This is Normal, nothing to worry about.",
+    "Patient: Thank you Doctor.",
+])
+def test_capitalised_word_name_decoys(en, text):
+    assert not [s for s in en.detect(Document(text)) if s.source == "pattern:cued_name"]

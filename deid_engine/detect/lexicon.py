@@ -1393,9 +1393,16 @@ class LexiconDetector:
             if kind is None or kind == "NICK" and gap.strip() == ",":
                 continue
             via_word = False  # a name that is also a word, taken on its cue alone
-            if not self._cued_token(t, mode, kind):
+            title_case = mode == "mixed" and t.text[:1].isupper() and t.text[1:].islower()
+            if self._cued_token(t, mode, kind):
+                # "Hi Grace,", "This is Hope, she ...": a capitalised word-name after a greeting or an
+                # introduction; pattern-grade, or the protected-terms filter drops it as a dictionary word
+                via_word = title_case and kind in ("VOCATIVE", "NICK") and t.n in self.words \
+                    and self._addressed_word_name(toks, i, text, cue_ph)
+            else:
                 via_word = (kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)) \
-                    or (kind in ("VOCATIVE", "NICK") and mode == "lower" and self._addressed_word_name(toks, i, text, cue_ph)) \
+                    or (kind in ("VOCATIVE", "NICK") and (mode == "lower" or title_case)
+                        and self._addressed_word_name(toks, i, text, cue_ph)) \
                     or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t, medical_ok=True)
                         and self._word_name_next_ok(toks, i, text))
                 if not via_word:

@@ -1012,3 +1012,23 @@ def test_capitalised_word_name_after_greeting_or_introduction(en, text, name):
 ])
 def test_capitalised_word_name_decoys(en, text):
     assert not [s for s in en.detect(Document(text)) if s.source == "pattern:cued_name"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Patient: The nurse, Precious, took the clips out.", "Precious"),
+    ("Patient: The physio, Poppy, showed me the stretches.", "Poppy"),
+    ("patient the physio, dawn, said it was fine", "dawn"),
+    ("patient the anaesthetist kwabena put me under", "kwabena"),
+])
+def test_role_word_then_name_in_commas_and_specialists(en, text, name):
+    assert (name, "DOCTOR") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Patient: My physio, Will, is away.",
+    "Patient: The nurse Practitioner came.",
+    "The Radiologist, Report attached.",
+    "patient the nurse, said it was fine",
+])
+def test_role_word_then_name_in_commas_decoys(en, text):
+    assert not {s for s, lab in _names_found(en, text) if lab == "DOCTOR"}

@@ -169,7 +169,13 @@ ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nu
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
              "hygienist", "optometrist", "audiologist", "psychologist", "worker", "registrar", "physician",
              "surgeon", "doctor", "dr", "consultant", "gp", "rn", "np", "provider", "clinician", "assistant",
-             "scheduler", "secretary", "caseworker", "carer", "caregiver", "practitioner", "doula", "educator"}
+             "scheduler", "secretary", "caseworker", "carer", "caregiver", "practitioner", "doula", "educator",
+             # specialists and ward staff people name in conversation ("the anaesthetist tom", "the porter dave")
+             "anaesthetist", "anesthetist", "anesthesiologist", "radiologist", "paediatrician", "pediatrician",
+             "dentist", "podiatrist", "chiropodist", "osteopath", "chiropractor", "psychiatrist", "cardiologist",
+             "neurologist", "oncologist", "dermatologist", "urologist", "gynaecologist", "gynecologist",
+             "obstetrician", "haematologist", "hematologist", "nephrologist", "rheumatologist", "endocrinologist",
+             "gastroenterologist", "pulmonologist", "matron", "porter", "hca", "housekeeper", "optician"}
 PATIENT_CUES = {"pt", "patient"}
 VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello",), ("hey",), ("bye",),
                  ("goodbye",), ("morning",), ("afternoon",), ("evening",), ("cheers",), ("welcome",), ("sorry",),
@@ -1362,6 +1368,10 @@ class LexiconDetector:
                     kind = "RELATIVE"
                 elif p.n in ROLE_CUES and gap.strip() == "":
                     kind = "ROLE"
+                elif p.n in ROLE_CUES and gap.strip() == "," and i >= 2 \
+                        and toks[i - 2].n in ("the", "my", "our", "your", "his", "her", "their") \
+                        and text[toks[i - 2].end:p.start] == " " and text[t.end:t.end + 1] == ",":
+                    kind = "ROLE"  # "the physio, Dawn, said": a name in commas after a role
                 elif p.n in ("there", "here", "today", "tonight") and i >= 2 and toks[i - 2].n in ROLE_CUES \
                         and gap == " " and text[toks[i - 2].end:p.start] == " ":
                     kind = "ROLE"  # "the nurse there tamsin called me"
@@ -1397,10 +1407,13 @@ class LexiconDetector:
             if self._cued_token(t, mode, kind):
                 # "Hi Grace,", "This is Hope, she ...": a capitalised word-name after a greeting or an
                 # introduction; pattern-grade, or the protected-terms filter drops it as a dictionary word
-                via_word = title_case and kind in ("VOCATIVE", "NICK") and t.n in self.words \
-                    and self._addressed_word_name(toks, i, text, cue_ph)
+                via_word = title_case and t.n in self.words and (
+                    (kind in ("VOCATIVE", "NICK") and self._addressed_word_name(toks, i, text, cue_ph))
+                    or (kind in ("ROLE", "RELATIVE") and self._word_name(t, medical_ok=True)
+                        and self._word_name_next_ok(toks, i, text)))
             else:
-                via_word = (kind in ("RELATIVE", "ROLE") and mode == "lower" and self._possessed_word_name(toks, i, text)) \
+                via_word = (kind in ("RELATIVE", "ROLE") and (mode == "lower" or title_case)
+                            and self._possessed_word_name(toks, i, text)) \
                     or (kind in ("VOCATIVE", "NICK") and (mode == "lower" or title_case)
                         and self._addressed_word_name(toks, i, text, cue_ph)) \
                     or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t, medical_ok=True)

@@ -1032,3 +1032,26 @@ def test_role_word_then_name_in_commas_and_specialists(en, text, name):
 ])
 def test_role_word_then_name_in_commas_decoys(en, text):
     assert not {s for s, lab in _names_found(en, text) if lab == "DOCTOR"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("patient mrs baker next door feeds the cat", "baker"),      # an eponym too: the title decides
+    ("doctor is mr green here yet", "green"),
+    ("patient ms young my old teacher", "young"),
+    ("doctor hi mrs hope come in", "hope"),
+])
+def test_lower_case_title_before_a_surname_that_is_a_word(en, text, name):
+    assert (name, "PATIENT") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "echo shows mild mr and tr",
+    "pt with hx of ms and htn",
+    "mr severe on last echo",
+    "ms alert and oriented",
+    "the mr scan was fine",
+    "2+ mr noted on echo",
+    "doctor hi mrs come in",
+])
+def test_lower_case_title_decoys(en, text):
+    assert not _names_found(en, text)

@@ -336,6 +336,13 @@ _PRACTICE_CUES = {"location", "site", "facility", "venue", "practice", "clinic",
 NAME_PARTICLES = {"de", "del", "la", "las", "los", "van", "von", "da", "di", "le", "mc", "mac", "st", "y", "i"}
 
 
+# words after which a word after a lower-case title is a verb with its object ("mr white ... " is a name)
+_TITLE_NAME_BAD_NEXT = frozenset({"a", "an", "the", "to", "up", "out", "down", "off", "be", "have", "not", "it",
+                                  "them", "him", "me", "you", "us", "of"})
+# lower-case "mr"/"ms" as mitral regurgitation / mental status or multiple sclerosis: "mild mr", "2+ mr"
+_MR_MS_ABBREVIATION = regex.compile(r"(?i)(?:\d\+?|\b(?:mild|moderate|mod|severe|sev|trace|trivial|significant|"
+                                    r"worsening|worse|minimal|no|the|of|with|and|hx|h/o|pmh|known|new|acute|chronic|"
+                                    r"baseline|altered|impaired|intact|changes?))[ \t,]*$")
 # a question asking for someone's name in lower-case speech (``_name_answers``)
 _NAME_QUESTION = regex.compile(
     r"\b(?:(?:whats|what's|what[ \t]+is)[ \t]+(?:your|his|her|their|the[ \t]+(?:patient|childs|babys)s?)[ \t]+"
@@ -1392,6 +1399,11 @@ class LexiconDetector:
                         and len(t.n) >= 3 and t.n not in self.words and t.n not in self.medical and t.n not in STOP \
                         and not self._near_medical(t.n):
                     kind = "PATIENT"  # "labs for baby okafor", "pt nakamura k 5.9": a listed name no dictionary knows
+                elif p.n in ("mr", "mrs", "ms", "miss", "mister") and gap == " " and mode == "lower" \
+                        and t.n in self.words and (self.surname.get(t.n, 10 ** 6) < 2000
+                                                   or self.first.get(t.n, 10 ** 6) < 1000) \
+                        and not (p.n in ("mr", "ms") and _MR_MS_ABBREVIATION.search(text, max(0, p.start - 14), p.start)):
+                    kind = "TITLE"  # lower-case "mrs hope", "mr white": a surname that is also a word after a title
                 elif p.n in ("called", "named") and gap == " " and mode == "lower" and i >= 2:
                     # "my son called mark", "a nurse named precious": the relation or role word names the person
                     for q in range(i - 2, max(-1, i - 5), -1):
@@ -1417,7 +1429,12 @@ class LexiconDetector:
                     or (kind in ("VOCATIVE", "NICK") and (mode == "lower" or title_case)
                         and self._addressed_word_name(toks, i, text, cue_ph)) \
                     or (kind in ("NAMED_RELATIVE", "NAMED_ROLE") and self._word_name(t, medical_ok=True)
-                        and self._word_name_next_ok(toks, i, text))
+                        and self._word_name_next_ok(toks, i, text)) \
+                    or (kind == "TITLE" and t.text.isalpha() and len(t.n) >= 3
+                        and t.n not in STOP and t.n not in DISCOURSE_WORDS and t.n not in _NOT_WORD_NAMES
+                        and t.n not in AFTER_DOCTOR and t.n not in NOT_AFTER_TITLE
+                        and (i + 1 >= n or "\n" in text[t.end:toks[i + 1].start]
+                             or toks[i + 1].n not in _TITLE_NAME_BAD_NEXT))
                 if not via_word:
                     continue
             if kind == "VOCATIVE" and not regex.match(r"[ \t]*(?:[.!?,;]|$|\n)", text[t.end:t.end + 3]) and not (
@@ -1713,7 +1730,8 @@ class LexiconDetector:
         if len(parts) > 1 and not all(x[:1].isupper() and norm(x) not in self.words for x in parts):
             return False  # "phoned-family", "A-paced": compounds of words, not double-barrelled names
         if tn in STOP or tn in DISCOURSE_WORDS or tn in NOT_AFTER_TITLE or tn in RELATIVE_CUES or tn in ROLE_CUES \
-                or tn in CREDENTIALS or tn in self.medical or tn in AFTER_RELATIVE or tn in AFTER_DOCTOR:
+                or tn in CREDENTIALS or tn in self.medical or tn in AFTER_RELATIVE or tn in AFTER_DOCTOR \
+                or tn in STRONG_TITLES:  # "hi mrs hope": the title is no name
             return False
         if tn in self.common and tn not in self.first and tn not in self.surname and mode == "lower":
             return False

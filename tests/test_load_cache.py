@@ -264,3 +264,18 @@ def test_load_errors_propagate_and_load_is_idempotent(tmp_path):
         assert not pipe._loaded
     ok = build_pipeline("rules", "en")
     assert ok.load() is ok and ok.load() is ok and ok._loaded
+
+
+def test_protected_dictionary_roundtrip(monkeypatch):
+    monkeypatch.setenv("DEID_NO_CACHE", "1")
+    protected._load_dictionary.cache_clear()
+    fresh = protected._load_dictionary()
+    monkeypatch.delenv("DEID_NO_CACHE")
+    try:
+        for _ in range(2):  # miss (writes), then hit
+            protected._load_dictionary.cache_clear()
+            got = protected._load_dictionary()
+            assert got == fresh and type(got) is frozenset
+        assert len(_files("protected-dictionary")) == 1
+    finally:
+        protected._load_dictionary.cache_clear()

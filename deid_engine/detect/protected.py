@@ -167,7 +167,21 @@ def _build_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict
 
 @lru_cache(maxsize=1)
 def _load_dictionary() -> frozenset[str]:
-    """English dictionary words (SCOWL lists) plus the medical vocabulary, normalised."""
+    """English dictionary words (SCOWL lists) plus the medical vocabulary, normalised (read on first
+    use; from the derived-data cache when it holds them)."""
+    import sys
+
+    from .. import cache
+    from ..lexicons import lexicon_names
+
+    return cache.derived("protected-dictionary", lexicons=lexicon_names(),
+                         modules=(sys.modules[__name__], sys.modules[norm.__module__],
+                                  sys.modules[lexicon_names.__module__]),
+                         build=_build_dictionary, encode=lambda w: {"words": list(w)},
+                         decode=lambda d: frozenset(d["words"]))
+
+
+def _build_dictionary() -> frozenset[str]:
     from ..lexicons import load_lexicon
 
     words: set[str] = set()

@@ -60,22 +60,40 @@ def enabled() -> bool:
     return os.environ.get("DEID_NO_CACHE", "").strip().lower() in ("", "0", "false", "no")
 
 
+_digests: dict[tuple, str] = {}  # file identities (path, size, mtime) -> digest, this process only
+
+
 def lexicon_digest(names: Iterable[str]) -> str:
-    """SHA-256 over the bundled files of the named lexicons (a missing file hashes as absent)."""
+    """SHA-256 over the bundled files of the named lexicons (a missing file hashes as absent).
+    Re-hashed only when a file's path, size or modification time changes."""
     from .resources import resource_path
 
+    paths = [resource_path("lexicons", name, fn) for name in names for fn in ("items.txt", "exceptions.txt")]
+    ident = []
+    for p in paths:
+        try:
+            st = p.stat()
+            ident.append((str(p), st.st_size, st.st_mtime_ns))
+        except OSError:
+            ident.append((str(p), None, None))
+    memo = _digests.get(tuple(ident))
+    if memo is not None:
+        return memo
     h = hashlib.sha256()
-    for name in names:
-        for fn in ("items.txt", "exceptions.txt"):
-            h.update(f"{name}/{fn}\0".encode())
-            try:
-                data = resource_path("lexicons", name, fn).read_bytes()
-            except OSError:
-                h.update(b"-\0")
-                continue
-            h.update(len(data).to_bytes(8, "little"))
-            h.update(data)
-    return h.hexdigest()
+    for p in paths:
+        h.update(f"{p.parent.name}/{p.name}\0".encode())
+        try:
+            data = p.read_bytes()
+        except OSError:
+            h.update(b"-\0")
+            continue
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    digest = h.hexdigest()
+    if len(_digests) > 16:
+        _digests.clear()
+    _digests[tuple(ident)] = digest
+    return digest
 
 
 def code_digest(modules: Iterable[ModuleType]) -> str:

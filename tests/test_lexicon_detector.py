@@ -1055,3 +1055,18 @@ def test_lower_case_title_before_a_surname_that_is_a_word(en, text, name):
 ])
 def test_lower_case_title_decoys(en, text):
     assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("patient my mum sheila has dementia", "sheila"),
+    ("patient my mum grace looks after him", "grace"),
+    ("patient my mummy rose came", "rose"),
+])
+def test_mum_is_a_relation_word(en, text, name):
+    assert (name, "RELATIVE") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", ["mum yes shes three", "mum she had a fever", "doctor and youre mum",
+                                  "mum honestly she was fine"])
+def test_mum_as_speaker_label_decoys(en, text):
+    assert not _names_found(en, text)

@@ -83,7 +83,7 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     "aunty", "hubby", "missus", "mate", "housemate", "flatmate", "roommate", "colleague", "coworker",
                     "co-worker", "landlord", "landlady", "boss", "godmother", "godfather", "godson", "goddaughter",
                     "mother-in-law", "father-in-law", "son-in-law", "daughter-in-law", "brother-in-law",
-                    "sister-in-law"}
+                    "sister-in-law", "mum", "mummy", "mommy", "daddy", "mam", "mammy"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}

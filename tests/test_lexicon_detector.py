@@ -1070,3 +1070,17 @@ def test_mum_is_a_relation_word(en, text, name):
                                   "mum honestly she was fine"])
 def test_mum_as_speaker_label_decoys(en, text):
     assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("PT RESTING. SON FRANK CALLED FOR UPDATE.", "FRANK"),
+    ("FATHER MARTIN WAS HERE OVERNIGHT", "MARTIN"),
+    ("son frank called for an update", "frank"),
+])
+def test_all_caps_relation_then_medical_first_name(en, text, name):
+    assert (name, "RELATIVE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["MOTHER FRANK BLEEDING PER RECTUM", "son frank blood in stool"])
+def test_all_caps_relation_then_medical_first_name_decoys(en, text):
+    assert not {s for s, lab in found(en, text) if lab == "RELATIVE"}

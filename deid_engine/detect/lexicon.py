@@ -1894,6 +1894,7 @@ class LexiconDetector:
             length = j - i + 1
             label = None
             conf = 0.0
+            src = "lexicon:name"
             if strong:
                 if (in_first or in_sur) and not blocked:
                     conf = 0.9
@@ -1922,6 +1923,12 @@ class LexiconDetector:
                         and t.n not in STOP and t.n not in AFTER_RELATIVE and (
                         self._followed_by(toks, j, text, AFTER_RELATIVE)):
                     conf = 0.6  # "son bill called", "wife, rose, left"
+                elif blocked and cue == "RELATIVE" and in_first and t.n in self.medical and len(t.n) >= 4 \
+                        and self.first[t.n] < 300 and self.lang == "en" and length == 1 and t.text.isalpha() \
+                        and self._followed_by(toks, j, text, AFTER_RELATIVE):
+                    # "SON FRANK CALLED", "father martin was": a frequent first name that is also a medical
+                    # term (frank bleeding, Martin, Allen test); pattern-grade, or the protected filter drops it
+                    conf, src = 0.6, "pattern:cued_name"
                 label = {"DOCTOR": "DOCTOR", "RELATIVE": "RELATIVE"}.get(cue or "", "PATIENT")
             elif t.n not in RELATIVE_CUES and t.n not in NOT_AFTER_TITLE and t.n not in CREDENTIALS and i >= 1 \
                     and _word_start(text, toks[i - 1].start) and ((
@@ -1977,7 +1984,7 @@ class LexiconDetector:
                 if self._credential_after(toks, j, text):
                     label = "DOCTOR"
                 if conf >= 0.5 or not blocked:
-                    out.append(Span(t.start, toks[j].end, label, "lexicon:name", conf))
+                    out.append(Span(t.start, toks[j].end, label, src, conf))
                 for q in range(i, j + 1):
                     used[q] = True
                 i = j + 1

@@ -544,3 +544,17 @@ def test_acronym_plurals_and_language_abbreviations_are_not_names(text, piece, k
     a = text.index(piece)
     got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "PATIENT", "lexicon:name", 0.8)])
     assert bool(got) == keep
+
+
+def test_weak_word_tables_come_back_identical_from_the_derived_cache():
+    from deid_engine import cache
+    from deid_engine.detect import vetoes
+
+    built = vetoes._build_weak_tables()
+    vetoes._weak_tables.cache_clear()
+    first = vetoes._weak_tables()            # builds and writes the cache (DEID_USER_DIR is per test)
+    vetoes._weak_tables.cache_clear()
+    second = vetoes._weak_tables()           # read back from the cache
+    assert any(cache.cache_dir().glob("weak-words*")), "the tables were cached"
+    assert first == built == second
+    assert "tomorow" in second["undoubled"] and "family" in second["words"] and "smith" in second["all_names"]

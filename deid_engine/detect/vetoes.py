@@ -13,6 +13,8 @@ user added. A CONTACT span shaped ``1900-0700`` (two clock times: a shift) is dr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 from ..taxonomy import category_of, is_label
@@ -231,26 +233,18 @@ class WeakWordFilter:
         self._names: frozenset[str] | None = None
         self._places: frozenset[str] = frozenset()
         self._all_names: frozenset[str] | None = None
-        self._undoubled: dict[str, str] | None = None
+        self._undoubled: frozenset[str] = frozenset()
 
     def load(self) -> None:
         """Nothing to do up front: the word lists load on the first weak span (keeps start-up fast)."""
 
     def _load_lists(self) -> None:
+        """The word and name tables, built once per start-up (read from the derived-data cache)."""
         if self._words is not None:
             return
-        from ..lexicons import load_lexicon
-        from .lexicon import norm
-
-        words = {norm(w) for w in load_lexicon("words_en")}
-        for li in ("medical_terms", "medical_abbreviations", "drugs"):
-            words |= {norm(w) for w in load_lexicon(li)}
-        # frequent names only: the Census surname list also holds Lawyer, Took ...
-        names = {norm(w) for w in load_lexicon("first_names_en")[:1000]}
-        names |= {norm(w) for w in load_lexicon("surnames_en")[:2000]}
-        self._words, self._names = frozenset(words), frozenset(names)
-        self._places = frozenset(norm(w) for li in ("cities_us", "states_us", "countries_en")
-                                 for w in load_lexicon(li) if " " not in w.strip())
+        t = _weak_tables()
+        self._words, self._names, self._places = t["words"], t["names"], t["places"]
+        self._all_names, self._undoubled = t["all_names"], t["undoubled"]
 
     def _misspelt_word(self, text: str, s: Span) -> bool:
         """``Famliy``, ``Remians``, ``geltinous``, ``interpert``: one tagger word that no word or
@@ -288,21 +282,11 @@ class WeakWordFilter:
         near |= {a + c + b for a, b in split for c in "abcdefghijklmnopqrstuvwxyz"}
         if any(len(x) >= 5 and x in self._words and x not in self._all_names for x in near):
             return True
-        if self._undoubled is None:  # "tommorow", "occured": the same letters with a double moved or lost
-            self._undoubled = {}
-            for x in self._words:
-                if len(x) >= 5 and x not in self._all_names:
-                    self._undoubled.setdefault(_undouble(x), x)
-        return _undouble(n) in self._undoubled
+        return _undouble(n) in self._undoubled  # "tommorow", "occured": a double letter moved or lost
 
 
     def _all_name_set(self) -> frozenset[str]:
-        if self._all_names is None:
-            from ..lexicons import load_lexicon
-            from .lexicon import norm
-
-            self._all_names = frozenset(norm(x) for li in ("first_names_en", "first_names_world", "surnames_en")
-                                        for x in load_lexicon(li))
+        self._load_lists()
         return self._all_names
 
     def _unknown_acronym(self, text: str, s: Span, mixed: list[bool]) -> bool:
@@ -452,9 +436,50 @@ _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")
 
 
+_DOUBLE = regex.compile(r"(.)\1+")
+
+
 def _undouble(w: str) -> str:
     """``tommorow`` -> ``tomorow``: every run of one letter written once."""
-    return regex.sub(r"(.)\1+", r"\1", w)
+    return _DOUBLE.sub(r"\1", w)
+
+
+_WEAK_TABLES = ("words", "names", "places", "all_names", "undoubled")
+_WEAK_LEXICONS = ("words_en", "medical_terms", "medical_abbreviations", "drugs", "first_names_en",
+                  "first_names_world", "surnames_en", "cities_us", "states_us", "countries_en")
+
+
+@lru_cache(maxsize=1)
+def _weak_tables() -> dict[str, frozenset[str]]:
+    """The tables, once per process (read-only; the bundled lexicons do not change while it runs)."""
+    import sys
+
+    from .. import cache
+    from .lexicon import norm
+
+    return cache.derived("weak-words", lexicons=_WEAK_LEXICONS,
+                         modules=(sys.modules[__name__], sys.modules[norm.__module__]),
+                         build=_build_weak_tables, encode=lambda d: {k: sorted(v) for k, v in d.items()},
+                         decode=lambda d: {k: frozenset(d[k]) for k in _WEAK_TABLES})
+
+
+def _build_weak_tables() -> dict[str, frozenset[str]]:
+    """WeakWordFilter's tables: dictionary words (English + medical), frequent names (the Census
+    surname list also holds Lawyer, Took ...), every listed name, one-word places, and the
+    dictionary words of five letters or more that are no name with double letters written once."""
+    from ..lexicons import load_lexicon
+    from .lexicon import norm
+
+    words = {norm(w) for w in load_lexicon("words_en")}
+    for li in ("medical_terms", "medical_abbreviations", "drugs"):
+        words |= {norm(w) for w in load_lexicon(li)}
+    names = {norm(w) for w in load_lexicon("first_names_en")[:1000]}
+    names |= {norm(w) for w in load_lexicon("surnames_en")[:2000]}
+    all_names = {norm(x) for li in ("first_names_en", "first_names_world", "surnames_en") for x in load_lexicon(li)}
+    places = {norm(w) for li in ("cities_us", "states_us", "countries_en") for w in load_lexicon(li) if " " not in w.strip()}
+    undoubled = {_undouble(x) for x in words if len(x) >= 5 and x not in all_names}
+    return {"words": frozenset(words), "names": frozenset(names), "places": frozenset(places),
+            "all_names": frozenset(all_names), "undoubled": frozenset(undoubled)}
 
 
 def _turn_opening_word(text: str, s: Span) -> bool:

@@ -1084,3 +1084,31 @@ def test_all_caps_relation_then_medical_first_name(en, text, name):
 @pytest.mark.parametrize("text", ["MOTHER FRANK BLEEDING PER RECTUM", "son frank blood in stool"])
 def test_all_caps_relation_then_medical_first_name_decoys(en, text):
     assert not {s for s, lab in found(en, text) if lab == "RELATIVE"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("doctor well done poppy nearly finished", "poppy"),
+    ("nurse what a good girl daisy", "daisy"),
+    ("Nurse: Well done, Maisie!", "Maisie"),
+])
+def test_praise_then_name(en, text, name):
+    assert (name, "PATIENT") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", ["patient well done steak for me", "the wound is well done dressing"])
+def test_praise_decoys(en, text):
+    assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("patient dawn the physio said to rest it", "dawn"),
+    ("patient i saw precious the nurse yesterday", "precious"),
+])
+def test_word_name_before_the_role(en, text, name):
+    assert (name, "DOCTOR") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", ["patient i hope the nurse comes soon", "patient will the nurse come back",
+                                  "patient we mark the nurse station"])
+def test_word_name_before_the_role_decoys(en, text):
+    assert not _names_found(en, text)

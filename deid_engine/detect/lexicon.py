@@ -180,6 +180,10 @@ PATIENT_CUES = {"pt", "patient"}
 VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello",), ("hey",), ("bye",),
                  ("goodbye",), ("morning",), ("afternoon",), ("evening",), ("cheers",), ("welcome",), ("sorry",),
                  ("night",), ("ta",)}
+# praise said to a child or patient, then the name ("well done poppy", "good girl, Maisie!")
+PRAISE_CUES = {("well", "done"), ("good", "girl"), ("good", "boy"), ("clever", "girl"), ("clever", "boy"),
+               ("brave", "girl"), ("brave", "boy"), ("good", "job"), ("great", "job"), ("bless", "you")}
+VOCATIVE_CUES |= PRAISE_CUES
 _VOCATIVE_LAST: dict[str, list[tuple[str, ...]]] = {}
 for _ph in VOCATIVE_CUES | NICK_CUES:
     _VOCATIVE_LAST.setdefault(_ph[-1], []).append(_ph)
@@ -343,6 +347,9 @@ _TITLE_NAME_BAD_NEXT = frozenset({"a", "an", "the", "to", "up", "out", "down", "
 _MR_MS_ABBREVIATION = regex.compile(r"(?i)(?:\d\+?|\b(?:mild|moderate|mod|severe|sev|trace|trivial|significant|"
                                     r"worsening|worse|minimal|no|the|of|with|and|hx|h/o|pmh|known|new|acute|chronic|"
                                     r"baseline|altered|impaired|intact|changes?))[ \t,]*$")
+# words before "<name> the <role>" (``_role_after_name``)
+_MEETING_BEFORE = frozenset({"with", "and", "by", "from", "to", "asked", "ask", "tell", "told", "saw", "seen", "see",
+                             "seeing", "called", "rang", "phoned", "met", "meet", "named", "like"})
 # a question asking for someone's name in lower-case speech (``_name_answers``)
 _NAME_QUESTION = regex.compile(
     r"\b(?:(?:whats|what's|what[ \t]+is)[ \t]+(?:your|his|her|their|the[ \t]+(?:patient|childs|babys)s?)[ \t]+"
@@ -719,6 +726,7 @@ class LexiconDetector:
         self._world_names(toks, text, mode, out, used)
         if self.lang == "en" and mode == "lower":
             self._name_pairs(toks, text, out, used)  # after every name rule: it pairs with their names
+            self._role_after_name(toks, text, out, used)
         if self.lang == "es":  # Spanish words and eponyms in the name lists (lexicon_es.py)
             from .lexicon_es import spanish_vetoes
 
@@ -1596,6 +1604,24 @@ class LexiconDetector:
                 out.append(Span(left.start, left.end, named_right.label, "pattern:cued_name", 0.65))
                 used[i] = True
 
+    def _role_after_name(self, toks, text, out, used) -> None:
+        """Lower-case speech: ``dawn the physio said``, ``i saw precious the nurse``: a word-name
+        (``_word_name``) followed by ``the`` and a role word is the clinician's name, when it opens the
+        turn or follows a verb of meeting or a linking word (``i hope the nurse comes`` is a verb)."""
+        n = len(toks)
+        for i in range(n - 2):
+            t = toks[i]
+            if used[i] or toks[i + 1].n != "the" or toks[i + 2].n not in ROLE_CUES \
+                    or text[t.end:toks[i + 1].start] != " " or text[toks[i + 1].end:toks[i + 2].start] != " ":
+                continue
+            if i > 0 and "\n" not in text[toks[i - 1].end:t.start] and toks[i - 1].n not in _TURN_OPENERS \
+                    and toks[i - 1].n not in _MEETING_BEFORE:
+                continue
+            if not self._word_name(t):
+                continue
+            out.append(Span(t.start, t.end, "DOCTOR", "pattern:cued_name", 0.65))
+            used[i] = True
+
     def _name_answers(self, toks, text, out, used) -> None:
         """Lower-case speech: the words answering a name question (``whats your name``, ``can i take your
         name``, ``who am i speaking to``) within the next few words, after a speaker word and fillers
@@ -1695,7 +1721,7 @@ class LexiconDetector:
                 return False
             return nxt == "" or after in (",", ".", "!", "?", ";") or nxt in _INTRODUCED_NEXT
         k = i - len(cue)
-        if k > 0 and "\n" not in text[toks[k - 1].end:toks[k].start] \
+        if cue not in PRAISE_CUES and k > 0 and "\n" not in text[toks[k - 1].end:toks[k].start] \
                 and not regex.search(r"[.!?:]\s*$", text[toks[k - 1].end:toks[k].start]) \
                 and toks[k - 1].n not in _TURN_OPENERS:
             return False  # the greeting opens a turn; "this morning grace came in", "most of night, occ ..."

@@ -359,3 +359,37 @@ def test_killed_client_resumes_to_the_clean_output(tmp_path, notes_dir, single_f
     for k in ("decision_log", "reviewed_only", "predictions_from_cache", "reviewed_documents_not_tagged"):
         core["review"].pop(k)
     assert core == audit_core(single_folder)
+
+
+def test_workers_apply_the_clients_policies_not_their_own_settings(tmp_path):
+    from deid_engine.cluster.plugin import PipelinePlugin, client_policies, plugin_name, worker_pipeline
+    from deid_engine.config import load_settings, save_settings, updated
+    from deid_engine.types import Document
+
+    mine = (("age_policy", "over89"), ("place_policy", "safe_harbor"))
+    assert client_policies() == (("age_policy", "all"), ("place_policy", "all"))  # this process's settings
+    plugin = PipelinePlugin("rules", "en", mine)
+    plugin.setup()  # as on a worker whose own settings say "all"
+    assert {f.name: f.policy for f in plugin.pipeline.filters if f.name.endswith("_policy")} == dict(mine)
+    text = "82 yo man from Ohio; his father is 95 years old."
+    ages = [text[s.start:s.end] for s in plugin.pipeline.run(Document(text)) if s.label == "AGE"]
+    assert ages == ["95"]
+    assert plugin.name != plugin_name("rules", "en") and plugin.name == plugin_name("rules", "en", mine)
+    local = worker_pipeline("rules", "en", mine)  # outside Dask: this process's cached pipeline
+    assert {f.name: f.policy for f in local.filters if f.name.endswith("_policy")} == dict(mine)
+    save_settings(updated(load_settings(), ages="over89"))
+    assert client_policies()[0] == ("age_policy", "over89")
+
+
+def test_a_run_records_the_policies_and_resume_refuses_changed_ones(tmp_path, notes_dir):
+    from deid_engine.config import load_settings, save_settings, updated
+
+    save_settings(updated(load_settings(), ages="over89"))
+    out = tmp_path / "out"
+    res = redact_folder(notes_dir, out, OPTIONS, key=KEY, files_per_partition=5, max_partitions=1, progress=False)
+    assert res is not None
+    plan = RunState(out).load_plan()
+    assert plan["config"]["policies"] == {"age_policy": "over89", "place_policy": "all"}
+    save_settings(updated(load_settings(), ages="all"))
+    with pytest.raises(ValueError, match="another"):
+        redact_folder(notes_dir, out, OPTIONS, key=KEY, files_per_partition=5, progress=False)

@@ -25,6 +25,7 @@ from .folder import (DEFAULT_BYTES_PER_PARTITION, DEFAULT_FILES_PER_PARTITION, f
                      run_folder_partition)
 from .manifest import PlanMismatch, RunState, atomic_write_json, fingerprint_of, sweep_stale_temps
 from .review import ReviewData, audit_facts, merge_stats, publish, withdraw
+from .plugin import client_policies
 from .table import DEFAULT_ROWS_PER_PARTITION, MANIFEST, plan_table, run_table_partition, table_manifest
 from .task import TaskContext
 
@@ -232,7 +233,7 @@ def _execute(state: RunState, plan: dict, task: Callable[..., dict], tctx: TaskC
 
         from .plugin import PipelinePlugin
 
-        _ensure_plugin(client, PipelinePlugin(tctx.preset, tctx.lang))
+        _ensure_plugin(client, PipelinePlugin(tctx.preset, tctx.lang, tctx.policies))
         run_id = fingerprint_of([plan["config_fingerprint"], plan["input_fingerprint"], time.time_ns()])[:10]
         futures = {}
         for p in pending:
@@ -352,15 +353,16 @@ def redact_folder(in_dir: Path, out_dir: Path, options: ExportOptions, *, key: b
     preset = preset or options.detectors
     out_dir.mkdir(parents=True, exist_ok=True)
     state = RunState(out_dir)
+    policies = client_policies()
     config = {"mode": "folder", "options": options.public(), "key_fingerprint": fingerprint(key), "preset": preset,
               "lang": options.lang, "files_per_partition": files_per_partition,
-              "bytes_per_partition": bytes_per_partition}
+              "bytes_per_partition": bytes_per_partition, "policies": dict(policies)}
     _with_review(config, review)
     plan = _prepare(state, lambda new: plan_folder(in_dir, out_dir if new else None, options.overwrite,
                                                    files_per_partition, bytes_per_partition),
                     config, options.overwrite)
     pre = set(plan.get("preexisting", []))
-    tctx = TaskContext(options, key, preset, options.lang, str(in_dir), str(out_dir), crash_once)
+    tctx = TaskContext(options, key, preset, options.lang, str(in_dir), str(out_dir), crash_once, policies=policies)
     t0 = time.perf_counter()
     with connect(cluster) as client, _published(tctx, review, client) as tctx:
         run, skipped, failed = _execute(
@@ -398,14 +400,15 @@ def redact_table(in_path: Path, out_dir: Path, options: ExportOptions, *, id_col
     preset = preset or options.detectors
     out_dir.mkdir(parents=True, exist_ok=True)
     state = RunState(out_dir)
+    policies = client_policies()
     config = {"mode": "table", "input": in_path.name, "options": options.public(), "key_fingerprint": fingerprint(key),
               "preset": preset, "lang": options.lang, "rows_per_partition": rows_per_partition,
-              "columns": [id_column, text_column, patient_column]}
+              "columns": [id_column, text_column, patient_column], "policies": dict(policies)}
     _with_review(config, review)
     plan = _prepare(state, lambda new: plan_table(in_path, id_column, text_column, patient_column,
                                                   rows_per_partition), config, options.overwrite)
     slim = {k: v for k, v in plan.items() if k not in ("partitions", "config")}
-    tctx = TaskContext(options, key, preset, options.lang, str(in_path), str(out_dir), crash_once)
+    tctx = TaskContext(options, key, preset, options.lang, str(in_path), str(out_dir), crash_once, policies=policies)
     t0 = time.perf_counter()
     with connect(cluster) as client, _published(tctx, review, client) as tctx:
         run, skipped, failed = _execute(state, plan, run_table_partition, tctx, client, lambda p: (slim,),

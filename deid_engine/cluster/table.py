@@ -434,7 +434,7 @@ def run_table_partition(part: dict, tctx: TaskContext, plan: dict) -> dict:
 def ctx_pipeline(tctx: TaskContext) -> Any:
     from .plugin import worker_pipeline
 
-    return worker_pipeline(tctx.preset, tctx.lang)
+    return worker_pipeline(tctx.preset, tctx.lang, tctx.policies)
 
 
 def table_manifest(plan: dict, records: list[dict], input_name: str, key_fingerprint: str, complete: bool) -> dict:

@@ -34,6 +34,8 @@ class TaskContext:
     crash_once: tuple[str, int] | None = None
     # reviewer decisions of this run (deid_engine.cluster.review): a reference, the payload is on the worker
     review: "ReviewRef | None" = None
+    # the client's redaction policies (plugin.client_policies): workers apply these, not their own settings
+    policies: tuple[tuple[str, str], ...] = ()
 
     @property
     def key_fingerprint(self) -> str:
@@ -42,7 +44,7 @@ class TaskContext:
     def export_context(self, overwrite: bool | None = None) -> ExportContext:
         """The export's context with this worker's loaded pipeline."""
         o = self.options if overwrite is None else replace(self.options, overwrite=overwrite)
-        return ExportContext(o, self.key, worker_pipeline(self.preset, self.lang))
+        return ExportContext(o, self.key, worker_pipeline(self.preset, self.lang, self.policies))
 
     def maybe_crash(self, pid: int) -> None:
         if self.crash_once is None or int(self.crash_once[1]) != pid:

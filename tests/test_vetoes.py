@@ -514,6 +514,7 @@ def test_names_with_doubles_or_after_titles_are_kept(text, piece):
     ("follow up 12/25/2020 with pcp", "12/25/2020", False),
     ("echo 2019-03-04 showed EF 40%", "2019-03-04", False),
     ("admitted 03-04-19 from home", "03-04-19", False),
+    ("Fecha de Ingreso: 0/10/2017 .", "0/10/2017", False),    # a full year: a date with a typo
 ])
 def test_impossible_dates_and_fragments(text, piece, vetoed):
     from deid_engine.detect.vetoes import vetoed_date

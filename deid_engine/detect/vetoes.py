@@ -74,8 +74,8 @@ def _impossible_date(run: str) -> bool:
     m = _THREE.fullmatch(run)
     if m:
         x, y, z = int(m.group(1)), int(m.group(2)), m.group(3)
-        if len(m.group(1)) == 4:  # 2019/03/04
-            return not (year(m.group(1)) and (md(y, int(z)) or md(int(z), y)))
+        if len(m.group(1)) == 4 and 1900 <= x <= 2099 or len(z) == 4 and 1900 <= int(z) <= 2099:
+            return False  # a full year makes it a date, even with a typo in the day ("0/10/2017")
         return not (year(z) and (md(x, y) or md(y, x)))
     return False
 

@@ -998,8 +998,9 @@ class LexiconDetector:
                 if mode == "lower" and k == 1 and first.n in self.words:
                     break  # "boots", "target": words in lower-case text
                 if k == 1 and (first.text.isupper() or first.text.islower()) \
-                        and not (i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for")):
-                    break  # "cvs stable", "CVS: S1 S2": cardiovascular system unless "the/at CVS"
+                        and not (i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for")) \
+                        and (len(first.n) < 4 or first.n in self.words or first.n in self.medical):
+                    break  # "cvs stable", "CVS: S1 S2": cardiovascular system unless "the/at CVS"; "walmart", "easyjet" are only brands
                 if text[first.end:first.end + 1].isdigit() or any(
                         text[toks[q].end:toks[q + 1].start] != " " for q in range(i, i + k - 1)):
                     break

@@ -338,3 +338,20 @@ def test_abbreviation_after_a_relation_word_stays_protected(text, word):
     a = text.index(word)
     s = Span(a, a + len(word), "RELATIVE", "tagger:en", 0.95)
     assert ProtectedTermsFilter("en").filter(Document(text), [s]) == []
+
+
+@pytest.mark.parametrize("text,piece,keep", [
+    ("labs for baby Reyes, 6 wk old, pending", "Reyes", True),      # a surname, not the eponym's plural
+    ("Spoke with Martins about the plan", "Martins", True),
+    ("Reyes syndrome risk with aspirin discussed", "Reyes", False),  # the eponym: a disease follows
+    ("hx of Hodgkins, s/p chemo", "Hodgkins", False),                 # a diagnosis slot before it
+    ("Potts disease of the thoracic spine", "Potts", False),
+])
+def test_surnames_that_are_eponym_plurals(text, piece, keep):
+    from deid_engine.detect.protected import ProtectedTermsFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(piece)
+    f = ProtectedTermsFilter("en")
+    got = f.filter(Document(text), [Span(a, a + len(piece), "PATIENT", "tagger:en", 0.8)])
+    assert bool(got) == keep

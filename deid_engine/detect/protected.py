@@ -224,6 +224,9 @@ def place_follows(text: str, end: int) -> bool:
 
 
 # a relation word right before a capitalised word: "Son, Ed", "wife (Sal)", "brother Al"
+# a diagnosis slot right before a word: "hx of", "h/o", "PMH:", "history of", "dx", "known"
+_DIAGNOSIS_BEFORE = regex.compile(r"(?i)(?:\bhx|\bh/o|\bhistory|\bpmh|\bpmhx|\bdx|\bdiagnosed\s+with|\bknown|"
+                                  r"\bsecondary\s+to|\bdue\s+to)\b[ \t:]*(?:of[ \t]+)?$")
 _RELATION_BEFORE = regex.compile(
     r"(?i)(?<![\p{L}])(?:son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad|partner|"
     r"spouse|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|friend|neighbou?r|boyfriend|girlfriend)"
@@ -278,8 +281,8 @@ class ProtectedTermsFilter:
         """Whether one word (or hyphenated compound) is a protected medical term."""
         self.load()
         n = norm(word)
-        if n.endswith("s") and n[:-1] in self._eponyms:  # Parkinsons, Hodgkins
-            return True
+        if n.endswith("s") and n[:-1] in self._eponyms and n not in self._names:
+            return True  # Parkinsons, Crohns; not Reyes, Martins, Potts: surnames in their own right
         if n in self.terms or (user is not None and n in user):
             return True
         if len(n) < FUZZY_MIN or not n.isalpha() or n in self._names:
@@ -293,6 +296,11 @@ class ProtectedTermsFilter:
         cutoff = 1 if len(n) <= 8 else 2
         return process.extractOne(n, pool, scorer=Levenshtein.distance, processor=None,
                                   score_cutoff=cutoff) is not None
+
+    def _surname_plural_eponym(self, word: str) -> bool:
+        """``Reyes``, ``Hodgkins``, ``Potts``: an eponym's plural that is also a listed surname."""
+        n = norm(word)
+        return n.endswith("s") and n[:-1] in self._eponyms and n in self._names
 
     def _person_context(self, text: str, span: Span) -> bool:
         before = _WORD.findall(text[max(0, span.start - 12):span.start])
@@ -424,6 +432,9 @@ class ProtectedTermsFilter:
                 person_or_place = self._person_context(text, s) or (cat == "LOCATION" and self._place_context(text, s))
                 if medical or not person_or_place:
                     continue
+            elif len(words) == 1 and self._surname_plural_eponym(words[0]) and not self._person_context(text, s) and (
+                    self._medical_head_after(text, s) or _DIAGNOSIS_BEFORE.search(text[max(0, s.start - 24):s.start])):
+                continue  # "Reyes syndrome", "hx of Hodgkins": the eponym, though Reyes is also a surname
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):
                 continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .detect import DETECTORS, FILTERS, PRESETS, Detector, SpanFilter
-from .detect.merge import DEFAULT_PRIORITY, join_adjacent, resolve
+from .detect.merge import DEFAULT_PRIORITY, join_adjacent, resolve, source_family
 from .types import Cancelled, Document, FileProblem, Progress, Span
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,24 @@ class Pipeline:
         spans = merge_spans(raw, doc.text, self.priority, self.delimiters)
         for f in self.filters:
             spans = f.filter(doc, spans)
+        return _one_per_extent(spans, self.priority)
+
+
+def _one_per_extent(spans: list[Span], priority: dict[str, int]) -> list[Span]:
+    """Filters that reshape spans can land two on the same characters (a label word moved onto
+    the number it labels, ``bay`` -> ``2``, beside the pattern's ``2``): keep the one whose source
+    ranks first (then the most confident), in the original order."""
+    best: dict[tuple[int, int], Span] = {}
+    for s in spans:
+        k = (s.start, s.end)
+        o = best.get(k)
+        if o is None or (priority.get(source_family(s.source), 0), s.confidence) > \
+                (priority.get(source_family(o.source), 0), o.confidence):
+            best[k] = s
+    if len(best) == len(spans):
         return spans
+    keep = {id(s) for s in best.values()}
+    return [s for s in spans if id(s) in keep]
 
 
 def merge_spans(spans: Iterable[Span], text: str, priority: dict[str, int] | None = None,

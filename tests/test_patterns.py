@@ -694,3 +694,24 @@ def test_spoken_date_of_birth_decoys(en, text):
 ])
 def test_floor_levels(en, text, num, ok):
     assert ((num, "LOCATION_OTHER") in found(en, text)) == ok
+
+
+@pytest.mark.parametrize("text,name", [
+    ("is ahmadi in room 412 still npo", "ahmadi"),
+    ("please see okafor in bed 12 first", "okafor"),
+    ("for nguyen in rm 7 pls", "nguyen"),
+    ("has dlamini in bay 3 had his bloods", "dlamini"),
+])
+def test_a_name_before_in_room_in_a_query(en, text, name):
+    assert (name, "PATIENT") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "is he in bed 3 now",
+    "has the patient in room 4 eaten",
+    "check bloods in bay 2",
+    "was everyone in bed by ten",
+    "is pain in bed 2 better",
+])
+def test_no_name_before_in_room_for_words(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "PATIENT"}

@@ -89,3 +89,29 @@ def test_deid_tag_jobs_gives_the_same_predictions_as_one_process(tmp_path):
     one = [(r.id, [s.key() for s in r.spans]) for r in read_jsonl(tmp_path / "one.jsonl")]
     two = [(r.id, [s.key() for s in r.spans]) for r in read_jsonl(tmp_path / "two.jsonl")]
     assert one == two and len(one) == 7 and all(spans for _, spans in one)
+
+
+def test_no_two_spans_on_the_same_characters():
+    """A filter that moves a label word's span onto the number it labels ('bay' -> '2') must not leave
+    two spans on '2': the pattern's is kept."""
+    from deid_engine.pipeline import _one_per_extent
+    from deid_engine.detect.merge import DEFAULT_PRIORITY
+    from deid_engine.types import Span
+
+    a = Span(9, 10, "LOCATION_OTHER", "tagger:en", 0.99)
+    b = Span(9, 10, "LOCATION_OTHER", "pattern:room_number", 0.7)
+    c = Span(0, 5, "DATE", "tagger:en", 0.5)
+    assert _one_per_extent([c, a, b], DEFAULT_PRIORITY) == [c, b]
+    assert _one_per_extent([c, b], DEFAULT_PRIORITY) == [c, b]
+    d = Span(9, 10, "LOCATION_OTHER", "user:add", 1.0)
+    assert _one_per_extent([a, d, b], DEFAULT_PRIORITY) == [d]
+
+
+def test_pipeline_output_has_one_span_per_extent():
+    from deid_engine.pipeline import build_pipeline
+    from deid_engine.types import Document
+
+    p = build_pipeline("rules", "en").load()
+    for text in ("moved to bay 2 today", "Pt in bed 4, room 12B; seen 3/4/2020 by Dr. Ames"):
+        spans = p.run(Document(text))
+        assert len({(s.start, s.end) for s in spans}) == len(spans)

@@ -650,6 +650,14 @@ def _plain_vocabulary() -> frozenset[str]:
     return frozenset(words)
 
 
+def _unknown_words(piece: str) -> bool:
+    """Every word of ``piece`` is one no plain or medical dictionary holds (also as a plural)."""
+    plain = _plain_vocabulary()
+    words = regex.findall(r"[\p{L}'’-]+", piece.casefold())
+    return bool(words) and all(w not in plain and w.rstrip("s") not in plain and w.removesuffix("es") not in plain
+                               and w.replace("’", "'").split("'")[0] not in plain for w in words)
+
+
 def street_vocabulary(text: str, start: int, end: int) -> bool:
     """Vetoes ``3 WAY FOLEY``, ``50 BY DR``: street words that are all ordinary or medical words,
     unless they are Title-case (``123 Main St``)."""
@@ -1048,6 +1056,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
                                               r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
+    # "is ahmadi in room 412", "has bed 3 ... ", "check okafor in bay 2": in a query the word before
+    # "in room/bed/bay" after a verb or "for" is the patient (no dictionary word: "is he in bed", "the patient")
+    P("name_in_room", r"(?i)(?<![\w'’])(?:is|was|has|for|of|see|seen|check|chase|review|pt|patient)[ \t]+"
+      r"(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+[a-z][a-z'’-]{2,})?)[ \t]+(?:in|on)[ \t]+(?:room|rm|bed|bay)\b",
+      "PATIENT", 0.6, group="n", invalidate=lambda t, s, e: not _unknown_words(t[s:e])),
     # floors of a building: "on level 2", "report to Level 3 reception", "the Day Unit, level 4."
     P("floor_level", r"(?i)(?:(?<=\b(?:on|to|at|from|onto)[ \t]+(?:the[ \t]+)?)|(?<=\p{L},[ \t]*))(?:level|floor)[ \t]+"
       r"(?P<n>\d{1,2}|[A-Z])\b(?![ \t]*(?:trauma|evidence|care|of|[-/.%]\d|mg|and\b|or\b|to\b|days?\b|hours?\b|"
@@ -1304,6 +1317,7 @@ TRIGGERS.update({
     "dob_spoken": ("birth", "dob", "d.o.b", "born"),
     "floor_level": ("level", "floor"),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
+    "name_in_room": ("room", "rm", "bed", "bay"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
     "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),

@@ -1116,3 +1116,12 @@ def test_word_name_before_the_role(en, text, name):
                                   "patient we mark the nurse station"])
 def test_word_name_before_the_role_decoys(en, text):
     assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name,found_it", [
+    ("BP DROPPED WITH ELEVATED PAPS, J SMITH ORDERED EPI DRIP", "J SMITH", True),   # capitals: no period needed
+    ("CHEST X RAY ORDERED THIS AM", "X RAY", False),
+    ("O NEG BLOOD ORDERED", "O NEG", False),
+])
+def test_capital_initial_and_surname_before_a_doctor_verb(en, text, name, found_it):
+    assert ((name, "DOCTOR") in found(en, text)) == found_it

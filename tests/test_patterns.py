@@ -715,3 +715,21 @@ def test_a_name_before_in_room_in_a_query(en, text, name):
 ])
 def test_no_name_before_in_room_for_words(en, text):
     assert not {t for t, lab in found(en, text) if lab == "PATIENT"}
+
+
+@pytest.mark.parametrize("text,year", [
+    ("LEFT HIP REPAIR  AAA REPAIR IN 14' C/B DVT", "14"),
+    ("on insulin since 09', poorly controlled", "09"),
+])
+def test_year_with_a_trailing_apostrophe(en, text, year):
+    assert (year, "DATE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "he is 6' tall and thin",
+    "in 14' of extension tubing",
+    "ambulated in 50' increments",
+    'height 5\'10" in clinic',
+])
+def test_feet_are_not_years(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "DATE"}

@@ -1965,7 +1965,10 @@ class LexiconDetector:
                   and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
                   and "\n" not in text[toks[j].end:toks[j + 1].start]) or (
                     i >= 1 and len(toks[i - 1].text) == 1 and toks[i - 1].text.isupper() and in_sur
-                    and t.n not in self.medical and text[toks[i - 1].end:t.start] in (". ", ".")
+                    and t.n not in self.medical and (text[toks[i - 1].end:t.start] in (". ", ".") or (
+                        # "J SMITH ORDERED": in capitals an initial needs no period (not X RAY, O NEG, A LOT)
+                        text[toks[i - 1].end:t.start] == " " and mode != "mixed" and t.text.isupper()
+                        and toks[i - 1].text not in "AIOXK" and toks[j + 1].n not in ("in", "at", "here")))
                     and j + 1 < n and toks[j + 1].n in AFTER_DOCTOR
                     and "\n" not in text[toks[j].end:toks[j + 1].start])):
                 conf, label = 0.85, "DOCTOR"  # "B. CLIFFORD MD AWARE"

@@ -817,6 +817,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:\s+(?:in|IN))?\s+)\d{2}(?=\s*[,.;)]|\s*$|\s+(?:and|AND|&)\b)", "DATE", 0.6,
       validate=lambda s: not s.startswith("0") or s in ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09")),
     P("year_in_2digit", r"(?i)(?<=\bin\s+)(?:19|20)?\d{2}(?=\s*[,.;)])", "DATE", 0.55),
+    # "AAA REPAIR IN 14'", "since 09'": the apostrophe after a 2-digit year (not 6' tall, 14' of tubing)
+    P("year_apostrophe_after", r"(?i)(?<=\b(?:in|since)\s+)(?P<y>\d{2})['’](?![\d'’\"”\p{L}]|\s*(?:of|tall|long|high|wide|x)\b|[ \t]+(?-i:\p{Ll}))",
+      "DATE", 0.55, group="y"),
     # "CABG '92", "prostate CA'88": an apostrophe year (not 5'10", not the '90s)
     P("year_apostrophe", r"(?<![\d'’])(?<=[\p{L}\s(,;:])['’](?P<y>\d{2})(?![\d'’\"”]|s\b|\s*(?:in|inch|ft|feet)\b)",
       "DATE", 0.6, group="y"),
@@ -1265,7 +1268,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_apostrophe": ("'", "’"), "date_month_day": ("/",), "date_month_year": ("/",),
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),
-    "year_in_2digit": ("in ",), "year_apostrophe": ("'", "’"), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
+    "year_in_2digit": ("in ",), "year_apostrophe": ("'", "’"), "year_apostrophe_after": ("'", "’"), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
     "age_in_her_words": ("ties",),
     "age_over_90_words": ("ninety", "hundred"), "email": ("@",), "url": ("http", "ftp:", "www."),
     "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",

@@ -559,3 +559,17 @@ def test_weak_word_tables_come_back_identical_from_the_derived_cache():
     assert any(cache.cache_dir().glob("weak-words*")), "the tables were cached"
     assert first == built == second
     assert "tomorow" in second["undoubled"] and "family" in second["words"] and "smith" in second["all_names"]
+
+
+@pytest.mark.parametrize("text,piece,keep", [
+    ("DISP: GRAND DAUGHTER AND HUSBAND AT BEDSIDE", "GRAND", False),
+    ("her great grandson visited today", "great", False),
+    ("step son called from work", "step", False),
+    ("seen at Grand River Hospital last year", "Grand", True),
+])
+def test_relation_word_prefixes_are_not_places_or_names(text, piece, keep):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "LOCATION", "tagger:en", 0.8)])
+    assert bool(got) == keep

@@ -366,6 +366,11 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and text[s.start:s.end].casefold() in ("grand", "great", "step", "god")
+                    and regex.match(r"(?i)[ \t-]*(?:-?grand[ \t-]*)?(?:daughters?|sons?|child|children|kids?|mother|father|"
+                                    r"ma|pa|parents?|nieces?|nephews?|aunt|uncle|dad|mom|mum)\b", text[s.end:s.end + 20])):
+                continue  # "GRAND DAUGHTER AND HUSBAND", "great grandson": a relation word in two pieces
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and regex.fullmatch(r"\p{Lu}{2,4}s", text[s.start:s.end])):
                 continue  # "LEs anasarcic", "ABGs": the plural of an acronym

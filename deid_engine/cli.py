@@ -88,10 +88,26 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 # --- tag --------------------------------------------------------------------
 
+def add_policy_args(p: argparse.ArgumentParser) -> None:
+    """``--ages`` / ``--places``: this run's redaction policies (default: the user's settings)."""
+    p.add_argument("--ages", choices=["all", "over89"], default=None,
+                   help="which ages are PHI (over89: HIPAA Safe Harbor); default: the settings")
+    p.add_argument("--places", choices=["all", "safe_harbor"], default=None,
+                   help="which places are PHI (safe_harbor keeps US states and countries); default: the settings")
+
+
+def apply_policy_args(args: argparse.Namespace) -> None:
+    from .config import override_for_run
+
+    override_for_run(ages=getattr(args, "ages", None), places=getattr(args, "places", None))
+
+
 def cmd_tag(args: argparse.Namespace) -> int:
     from .io.folder import iter_folder, list_note_files
     from .pipeline import TaggedDocument, build_pipeline, tag_documents, tag_documents_parallel
     from .types import FileProblem
+
+    apply_policy_args(args)
 
     folder = Path(args.input)
     t0 = time.time()
@@ -163,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--allow-problems", action="store_true", help="exit 0 even if some files were skipped")
     t.add_argument("--jobs", type=int, default=1,
                    help="worker processes (one torch thread each; 2 uses both cores of a 2-core machine)")
+    add_policy_args(t)
     t.set_defaults(func=cmd_tag)
 
     for name, add in COMMANDS.items():

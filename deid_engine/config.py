@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -37,13 +38,47 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return {}
 
 
+# ``DEID_SETTING_<NAME>`` (e.g. ``DEID_SETTING_AGES=over89``) overrides one setting for this process
+# and the processes it starts (tagging workers, local Dask workers): how ``deid tag/redact --ages
+# --places`` apply a policy to one run without touching the user's settings file.
+ENV_PREFIX = "DEID_SETTING_"
+
+
+def _env_overrides() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(Settings):
+        v = os.environ.get(ENV_PREFIX + f.name.upper())
+        if v is None:
+            continue
+        default = f.default
+        if isinstance(default, bool):
+            out[f.name] = v.strip().lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int):
+            out[f.name] = int(v)
+        elif isinstance(default, float):
+            out[f.name] = float(v)
+        else:
+            out[f.name] = v
+    return out
+
+
 def load_settings(user_file: Path | None = None) -> Settings:
     known = {f.name for f in fields(Settings)}
     merged: dict[str, Any] = {}
     for src in (resource_path("default_config.toml"), user_file or user_path("settings.toml")):
         data = _read_toml(src)
         merged.update({k: v for k, v in data.get("settings", data).items() if k in known})
+    merged.update(_env_overrides())
     return Settings(**merged)
+
+
+def override_for_run(**settings: Any) -> None:
+    """Override settings for this process and its children (``None`` values are ignored)."""
+    for k, v in settings.items():
+        if v is not None:
+            if k not in {f.name for f in fields(Settings)}:
+                raise KeyError(f"unknown setting {k!r}")
+            os.environ[ENV_PREFIX + k.upper()] = str(v)
 
 
 def save_settings(settings: Settings, user_file: Path | None = None) -> Path:

@@ -115,3 +115,48 @@ def test_pipeline_output_has_one_span_per_extent():
     for text in ("moved to bay 2 today", "Pt in bed 4, room 12B; seen 3/4/2020 by Dr. Ames"):
         spans = p.run(Document(text))
         assert len({(s.start, s.end) for s in spans}) == len(spans)
+
+
+def test_deid_tag_policy_flags_apply_to_the_run_and_its_workers(tmp_path, monkeypatch):
+    from deid_engine.cli import main
+    from deid_engine.config import load_settings
+    from deid_engine.io.jsonl import read_jsonl
+
+    for k in ("AGES", "PLACES"):  # registered so that undo removes what the flags set for this process
+        monkeypatch.setenv(f"DEID_SETTING_{k}", "all")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for i in range(3):
+        (notes / f"n{i}.txt").write_text(f"A 67 yo man, his father is 95 years old. Moved from Ohio in 2019. #{i}\n",
+                                         encoding="utf-8")
+
+    def words(path):
+        text = (notes / "n0.txt").read_text(encoding="utf-8")
+        rec = {r.id: r for r in read_jsonl(path)}["n0"]
+        return {text[s.start:s.end] for s in rec.spans}
+
+    assert main(["tag", str(notes), "--out", str(tmp_path / "all.jsonl"), "--detectors", "rules"]) == 0
+    assert {"67", "95", "Ohio"} <= words(tmp_path / "all.jsonl")
+    for jobs in ("1", "2"):
+        out = tmp_path / f"sh{jobs}.jsonl"
+        assert main(["tag", str(notes), "--out", str(out), "--detectors", "rules", "--jobs", jobs,
+                     "--ages", "over89", "--places", "safe_harbor"]) == 0
+        got = words(out)
+        assert "95" in got and "67" not in got and "Ohio" not in got, (jobs, got)
+    assert (load_settings().ages, load_settings().places) == ("over89", "safe_harbor")  # for this process only
+    monkeypatch.undo()
+    assert (load_settings().ages, load_settings().places) == ("all", "all")  # the settings file is untouched
+
+
+def test_deid_redact_policy_flags(tmp_path, monkeypatch):
+    from deid_engine.cli import main
+
+    for k in ("AGES", "PLACES"):
+        monkeypatch.setenv(f"DEID_SETTING_{k}", "all")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.txt").write_text("A 67 yo man, his father is 95 years old. Moved from Ohio in 2019.\n", encoding="utf-8")
+    assert main(["redact", str(notes), str(tmp_path / "out"), "--detectors", "rules", "--operator", "tag",
+                 "--no-decisions", "--ages", "over89", "--places", "safe_harbor"]) == 0
+    out = (tmp_path / "out" / "a.txt").read_text(encoding="utf-8")
+    assert "67 yo" in out and "Ohio" in out and "95" not in out and "2019" not in out

@@ -24,6 +24,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--detectors", default="default",
                    help="detector preset: default (tagger + rules, as in the app), rules (faster, lower recall), tagger")
     r.add_argument("--jobs", type=int, default=1, help="worker processes (same output for any number)")
+    from ..cli import add_policy_args
+
+    add_policy_args(r)
     r.add_argument("--overwrite", action="store_true", help="replace existing files in the output folder")
     r.add_argument("--csv-columns", default="", help="comma-separated CSV text columns (default: auto)")
     r.add_argument("--csv-id-columns", default="", help="comma-separated CSV patient-id columns")
@@ -58,7 +61,9 @@ def _split(v: str) -> tuple[str, ...]:
 
 
 def cmd_redact(args: argparse.Namespace) -> int:
-    from ..cli import _progress
+    from ..cli import _progress, apply_policy_args
+
+    apply_policy_args(args)
     from ..types import FileProblem, Progress
     from .export import ExportOptions, ExportSummary, export_folder
 

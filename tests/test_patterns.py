@@ -733,3 +733,61 @@ def test_year_with_a_trailing_apostrophe(en, text, year):
 ])
 def test_feet_are_not_years(en, text):
     assert not {t for t, lab in found(en, text) if lab == "DATE"}
+
+
+@pytest.mark.parametrize("text,state", [
+    ("She is now living in Silver Spring, MD. WIC through the county.", "MD"),
+    ("They moved from Dayton, OH, last spring.", "OH"),
+    ("Seen at Mercy while visiting family in Reno, NV.", "NV"),
+    ("Originally from Baton Rouge, LA; moved for work.", "LA"),
+])
+def test_state_code_after_a_cued_town(en, text, state):
+    assert (state, "STATE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Reviewed by Anna Lee, MD. Plan as above.",
+    "Letter copied in Jane Smith, MD. office file",
+    "In Summary, PA. follows",
+    "Seen by Gomez, MD, today.",
+])
+def test_no_state_code_after_a_name_or_phrase(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "STATE"}
+
+
+@pytest.mark.parametrize("text,county", [
+    ("Family farm outside Ballina, Co. Mayo, since 1990.", "Co. Mayo"),
+    ("She grew up in County Kerry and moved later.", "County Kerry"),
+    ("Address: 4 Main St, Tullow, Co Carlow", "Co Carlow"),
+])
+def test_irish_counties(en, text, county):
+    assert (county, "STATE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Invoice from Harland & Co. Ltd attached.",
+    "Transferred from County Hospital yesterday.",
+    "Seen at the Mayo Clinic in 2019.",
+])
+def test_no_county_without_a_listed_county(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "STATE"}
+
+
+@pytest.mark.parametrize("text,age", [
+    ("Nurse: And your grandad is ninety?\nGranddaughter: Ninety-two. He insists.", "Ninety-two"),
+    ("Doctor: So your wife is 58?\nHusband: No, 59 now.", "59"),
+    ("Doctor: you're forty?\nPatient: forty four.", "forty four"),
+])
+def test_age_reply_to_an_age_question(en, text, age):
+    assert (age, "AGE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Doctor: Your pain score is 7?\nPatient: 8.",
+    "Doctor: the dose is 20?\nNurse: 25.",
+    "Doctor: Is she 40 weeks?\nMum: Forty-one.",
+    "Doctor: she is 3 days post op?\nNurse: 4.",
+])
+def test_no_age_reply_after_other_numbers(en, text):
+    ages = {t for t, lab in found(en, text) if lab == "AGE"}
+    assert not ages & {"8", "25", "Forty-one", "4"}

@@ -385,7 +385,7 @@ _HOW_OLD_SPEAKER = (r"(?:[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?[ \t]*:|(?i:
                     r"parent|son|daughter|wife|husband|caregiver|carer|client|relative|grandmother|grandfather)\b:?|"
                     r"\[[ \t]*[A-Za-z][\w .'-]{0,20}\][ \t]*:?|(?i:speaker)[ \t]*\d{1,2}[ \t]*:?)")
 _AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|girlfriend|"
-                   r"grandmother|grandfather|grandma|grandpa|grandson|granddaughter|niece|nephew|aunt|uncle|cousin|"
+                   r"grandmother|grandfather|grandma|grandpa|grandad|granddad|nana|gran|grandson|granddaughter|niece|nephew|aunt|uncle|cousin|"
                    r"baby|boy|girl|kid|child|little\s+one|youngest|oldest|eldest|stepson|stepdaughter|twins?")
 # "nine months", "18 months old": an age in months or weeks unless it is a pregnancy or a time span
 _AGE_UNIT_FOLLOW = (r"(?:months?|mos?|weeks?|wks?)\b(?!\s+(?:pregnant|along|gestation|postpartum|post|ago|sober|clean|"
@@ -767,6 +767,20 @@ def state_line_end_doubt(text: str, start: int, end: int) -> bool:
     return m is None or _person_name(regex.findall(r"[\p{L}'’]+", m.group(1)))
 
 
+_NOT_TOWN_AFTER_IN = {"summary", "brief", "addition", "short", "total", "general", "particular", "person", "clinic",
+                      "office", "conclusion", "fact", "practice", "care", "charge", "consultation", "attendance"}
+
+
+def state_after_town_doubt(text: str, start: int, end: int) -> bool:
+    """For ``in Silver Spring, MD.``: the words between the cue and the comma are a person's name
+    (``in Jane Smith, MD's care``) or an everyday phrase (``in Summary, PA ...``)."""
+    m = _CITY_BEFORE_STATE.search(_before(text, start, 40))
+    if m is None:
+        return True
+    words = regex.findall(r"[\p{L}'’]+", m.group(1))
+    return not words or words[0].casefold() in _NOT_TOWN_AFTER_IN or _person_name(words)
+
+
 def not_phone_context(text: str, start: int, end: int) -> bool:
     """Lab panels and ranges that look like numbers with separators."""
     b = _before(text, start, 12).lower()
@@ -907,6 +921,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
+    # a reply correcting or confirming an age put as a question: "And your mum is eighty? / Relative:
+    # Eighty-one." (the number that opens the next turn, closed by punctuation or the line end)
+    P("age_question_reply", rf"(?i)\b(?:(?:he|she|you|they|(?:{_AGE_RELATIONS})(?:-in-law)?)[ \t]+(?:is|are|was|turned|"
+      rf"turns)|you'?re|he'?s|she'?s)[ \t]+{AGE_NUM}(?:[ \t]+(?:now|then|years?(?:[ \t]+old)?))?[ \t]*\?[ \t]*\n[ \t]*"
+      rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)(?:(?:no|nope|actually|well|yes|yeah|nearly|almost|just|she'?s|he'?s|i'?m)[ \t,]+){{0,3}}"
+      rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:[.,!;]|$|now\b|next\b|in\b|last\b))", "AGE", 0.8, group="a",
+      flags=regex.MULTILINE, validate=age_in_range),
     # "Seventy-two in August", "sixty three now": an age in words said with a when
     P("age_words_when", rf"(?i)\b(?P<a>{TENS_WORDS_RE})(?=\s+(?:now|next\s+(?:month|week|year|{MONTH_NAMES})|"
       rf"in\s+{MONTH_NAMES}|this\s+(?:month|year|coming)|come\s+{MONTH_NAMES}))", "AGE", 0.75, group="a",
@@ -1079,6 +1100,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # UK postcodes ("LS6 2QT", "SW1A 1AA"), Canadian ("K1A 0B1"), Irish Eircodes after a comma ("D02 X285")
     P("state_line_end", r"(?<=\b(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})"
       r"(?=[ \t]*$)", "STATE", 0.8, group="st", flags=regex.MULTILINE, invalidate=state_line_end_doubt),
+    # "now living in Silver Spring, MD. Works ...", "moved from Dayton, OH, last year": a state code after a
+    # town after a place cue, before punctuation (no ZIP, not at a line end: those have their own rules)
+    P("state_after_town", r"(?<=\b(?:in|from|to|near|outside|of|at)[ \t]+(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|"
+      r"[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})(?=[ \t]*[.,;)](?![A-Za-z])|[ \t]*$)", "STATE", 0.8, group="st",
+      flags=regex.MULTILINE, invalidate=state_after_town_doubt),
+    # Irish (and a few UK) counties: "Navan, Co. Meath", "in County Kerry", "Co Donegal"
+    P("county_ie", r"\b(?P<st>(?:Co\.?|County)[ \t]+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|"
+      r"Fermanagh|Galway|Kerry|Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|"
+      r"Roscommon|Sligo|Tipperary|Tyrone|Waterford|Westmeath|Wexford|Wicklow|Durham|Antrim))\b(?![ \t]+(?:Hospital|"
+      r"Council|Road|Street))", "STATE", 0.85, group="st"),
     # "Leeds LS6 2QT", "Ashdown, TN22 3XR": the town before a UK postcode
     P("city_before_postcode", r"\b(?P<c>[A-Z][a-z]+(?:(?:[ -](?:upon|on|in|under|le|by|the|en|sur|de))*[ -][A-Z][a-z]+)?)"
       r"(?=,?[ \t]+(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?|"

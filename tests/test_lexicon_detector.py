@@ -1125,3 +1125,49 @@ def test_word_name_before_the_role_decoys(en, text):
 ])
 def test_capital_initial_and_surname_before_a_doctor_verb(en, text, name, found_it):
     assert ((name, "DOCTOR") in found(en, text)) == found_it
+
+
+def _places_found(det, text):
+    return {(t, lab) for t, lab in found(det, text) if lab in ("HOSPITAL", "ORGANIZATION", "STREET")}
+
+
+@pytest.mark.parametrize("text,span,label", [
+    ("Broke his wrist playing hockey for Fenwick Falcons last month.", "Fenwick Falcons", "ORGANIZATION"),
+    ("She coaches netball for the Kestrel Park Juniors on Saturdays.", "Kestrel Park Juniors", "ORGANIZATION"),
+    ("He played for Ballymena United until his knee went.", "Ballymena United", "ORGANIZATION"),
+    ("Seen after the fall. Was moved to the Larchmont rehab unit on day 3.", "Larchmont", "HOSPITAL"),
+    ("She had her stent at the Fairhaven cardiac ward in May.", "Fairhaven", "HOSPITAL"),
+    ("patient my knee was done at the spire in june", "spire", "HOSPITAL"),
+    ("Mum had the scan at the Nuffield last year.", "Nuffield", "HOSPITAL"),
+    ("patient she works nights at the shell garage on the bypass", "shell", "ORGANIZATION"),
+    ("Hand hurt since he slipped outside the Texaco station.", "Texaco", "ORGANIZATION"),
+    ("Continues hydrotherapy with Tidewater Motion Lab PT weekly.", "Tidewater Motion Lab PT", "HOSPITAL"),
+    ("Booked at Copper Beech Dental for a cleaning.", "Copper Beech Dental", "HOSPITAL"),
+    ("Lakeshore Hand & Wrist Therapy\n22 Harbour Road\nPortsmouth\n\nDear colleague,",
+     "Lakeshore Hand & Wrist Therapy", "HOSPITAL"),
+    ("Your flu jab is due. Call us to book. - Meadowbank Family Practice", "Meadowbank Family Practice", "HOSPITAL"),
+    ("pls collect from walgreens on juniper ridge rd after 5", "juniper ridge rd", "STREET"),
+])
+def test_places_without_a_hospital_word(en, text, span, label):
+    assert (span, label) in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "She plays netball for fun on weekends.",
+    "he plays rugby for the first time in years",
+    "Moved to the Cardiac step down unit overnight.",
+    "Transferred from the General medical ward.",
+    "Returned to the Main surgical ward after theatre.",
+    "we walked up to look at the spire of the cathedral",
+    "patient the spire on the church fell down",
+    "found shell fragments near the station",
+    "Motion Analysis Lab results are attached.",
+    "Gait training at Balance and Falls Clinic.",
+    "Thanks, see you soon. - Maria Lopez",
+    "get it from walgreens on the corner",
+])
+def test_places_without_a_hospital_word_decoys(en, text):
+    got = _places_found(en, text)
+    bad = {"fun", "first", "Cardiac", "General", "Main", "spire", "shell", "Motion Analysis Lab", "Maria Lopez",
+           "the corner", "Balance and Falls Clinic"}
+    assert not {t for t, _ in got} & bad

@@ -307,11 +307,49 @@ VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery",
                  "program", "programme", "biopsy", "scan", "mri"}
 _BRANCH = regex.compile(r"[ \t]+on[ \t]+(?P<w>\d{1,3}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+)(?:[ \t]+(?:Street|St|Road|Rd|"
                        r"Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Pike|Highway|Hwy)\b\.?)?")
+_BRANCH_LOWER = regex.compile(r"[ \t]+on[ \t]+(?P<w>(?!(?:the|a|an|my|your|our|its|their|his|her)\b)(?:[a-z]{2,}[ \t]+)"
+                             r"{1,3}(?:street|st|road|rd|avenue|ave|drive|dr|lane|ln|way|boulevard|blvd|pike|highway|"
+                             r"hwy|parkway|pkwy))\b")
 _NOT_BRANCH = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
                "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
                "christmas", "easter", "thanksgiving", "night", "nights", "noon", "midnight", "home", "work", "rest",
                "least", "first", "last", "times", "risk", "baseline", "discharge", "admission", "present", "one", "two",
                "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dawn", "dusk"}
+# Hospital groups and famous hospitals people name by brand alone, in speech often lower case ("seen at the
+# spire", "had it done at the nuffield", "my surgeon at kaiser"): hand-written; a care word must come shortly
+# before (``_LOWER_VENUE_CUES``), since most are also words ("spire", "priory", "mayo").
+HOSPITAL_BRANDS = {tuple(c.split()) for c in (
+    "spire", "nuffield", "bupa", "priory", "kaiser", "kaiser permanente", "mayo", "cleveland clinic", "sutter",
+    "geisinger", "intermountain", "ochsner", "ramsay", "bon secours", "mater", "beacon", "hca", "circle",
+    "cromwell", "portland", "wellington", "blackrock clinic", "hermitage", "galway clinic")}
+# Fuel and convenience brands, an organisation before "station"/"garage" ("by the shell station")
+FUEL_BRANDS = {"shell", "exxon", "exxonmobil", "mobil", "chevron", "texaco", "esso", "sunoco", "citgo", "valero",
+               "arco", "wawa", "sheetz", "speedway", "maxol", "applegreen", "topaz", "gulf", "conoco", "phillips"}
+# care words that make a brand a hospital when a few words before it ("had it done at the spire")
+_BRAND_CUES = {"done", "operation", "op", "replacement", "replaced", "surgeon", "consultant", "private", "privately",
+               "ward", "bed", "nurses", "outpatients", "cancer", "knee", "hip"}
+_FUEL_HEADS = {"station", "garage", "gas", "petrol", "forecourt"}
+# team sports: "playing rugby for Harlequins Amateurs", "plays hockey for the Millfield Otters"
+SPORTS = {"rugby", "football", "soccer", "hockey", "cricket", "netball", "basketball", "baseball", "softball",
+          "lacrosse", "volleyball", "hurling", "camogie", "gaelic", "polo", "water", "ice", "league", "golf", "darts",
+          "snooker", "pool", "bowls", "handball", "squash", "tennis", "badminton"}
+_PLAY_WORDS = {"play", "plays", "played", "playing", "coach", "coaches", "coached", "coaching", "captain",
+               "captains", "captained", "referee", "referees", "refereed"}
+# words that name no practice on their own before a clinic word ("at Main Clinic", "at Day Surgery")
+_GENERIC_PRACTICE_WORDS = {"main", "new", "day", "night", "walk", "same", "general", "local", "city", "county",
+                           "community", "public", "private", "central", "regional", "north", "south", "east", "west",
+                           "university", "hospital", "our", "your", "my", "this", "that", "satellite", "downtown",
+                           "outreach", "specialist", "nurse", "doctor", "doctors", "fracture", "minor", "injuries",
+                           "injury", "foot", "back", "joint", "joints", "bone", "bones", "skin", "the", "senior",
+                           "child", "children", "children's", "men's", "women", "men", "baby", "infant", "teen",
+                           "youth", "home", "mobile", "virtual", "online", "tele", "telehealth", "video", "phone",
+                           "evening", "weekend", "morning", "afternoon", "first", "second", "next", "follow",
+                           "up", "follow-up", "routine", "annual", "review", "assessment", "testing", "test",
+                           "screening", "vaccine", "vaccination", "flu", "covid", "travel", "motion", "gait",
+                           "balance", "falls", "movement", "speech", "language", "voice", "swallow", "feeding"}
+_GENERIC_PRACTICE_WORDS -= {"motion"}  # "Motion Lab PT" names a practice; gait/balance/falls labs are services
+# unit words after a hospital's name ("discharged from the Riverside stroke unit")
+_UNIT_HEADS = {"unit", "ward", "wing", "icu", "nicu", "picu", "ccu", "hdu", "ed", "er", "department", "a&e"}
 # strong cues for a town or country, known to the lexicons or not ("grew up in Kunming")
 STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from"), ("born", "in"),
                      ("grew", "up", "in"), ("raised", "in"), ("lives", "in"), ("living", "in"), ("lived", "in"),
@@ -713,7 +751,10 @@ class LexiconDetector:
         out: list[Span] = []
         used = [False] * len(toks)
         self._facilities(toks, text, mode, out, used)
+        self._letterheads(toks, text, mode, out, used)
         self._practices(toks, text, mode, out, used)
+        self._brands(toks, text, mode, out, used)
+        self._hospital_units(toks, text, mode, out, used)
         self._employers(toks, text, mode, out, used)
         self._answered_venues(text, out, used, toks)
         self._places(toks, text, mode, out, used)
@@ -881,8 +922,14 @@ class LexiconDetector:
             proper = toks[m:k]
             known = any(x.n not in self.common or x.n in self.surname or x.n in self.place_first for x in proper)
             cued = m > 0 and toks[m - 1].n in _PRACTICE_CUES and "\n" not in text[toks[m - 1].end:toks[m].start]
-            if not known or (len(proper) == 1 and self._sentence_start(toks, m, text) and proper[0].n in self.words
-                             and not cued):
+            # "physical therapy at Motion Lab", "follows with Summit Pediatrics": after at/with the proper part
+            # may be everyday words, unless they name a service ("at Main Clinic", "at Day Surgery")
+            at_cued = (m > 0 and toks[m - 1].n in ("at", "with", "via", "attends", "attending") and not known
+                       and "\n" not in text[toks[m - 1].end:toks[m].start]
+                       and not self._sentence_start(toks, m, text)
+                       and all(x.n not in _GENERIC_PRACTICE_WORDS and x.text.isalpha() for x in proper))
+            if not (known or at_cued) or (len(proper) == 1 and self._sentence_start(toks, m, text)
+                                          and proper[0].n in self.words and not cued):
                 i += 1
                 continue
             e = i
@@ -892,6 +939,8 @@ class LexiconDetector:
                     and text[toks[e].end:toks[e + 1].start].strip() == "" and toks[e + 1].n not in STOP:
                 i = e + 1
                 continue  # "Heath Care Proxy", "Home Care services": care is a modifier there
+            if e + 1 < n and not used[e + 1] and toks[e + 1].text in ("PT", "OT", "SLP") and joined(e, e + 1):
+                e += 1  # "Motion Lab PT": a physio practice's trailing initials
             out.append(Span(toks[m].start, toks[e].end, "HOSPITAL", "lexicon:facility", 0.7))
             for q in range(m, e + 1):
                 used[q] = True
@@ -955,7 +1004,8 @@ class LexiconDetector:
         n = len(toks)
         for i in range(1, n):
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
-                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text))):
+                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)) or self._sport_for(toks, i, text)
+                    or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
             if mode == "lower":
                 j = self._suffix_run(toks, text, used, i)
@@ -977,7 +1027,10 @@ class LexiconDetector:
                 continue  # "works at Home", "attends Church": one everyday word names nothing
             if all(t.n in self.medical or t.n in service or t.n in STOP for t in toks[i:j + 1]):
                 continue  # "works at Cardiology", "job at Mental Health": a service, not an employer
-            out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.65))
+            # a team after "playing rugby for": the cue is the evidence (outranks a tagger's name guess)
+            team = mode == "mixed" and (self._sport_for(toks, i, text) or self._sport_for(toks, i - 1, text))
+            out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION",
+                            "pattern:team" if team else "lexicon:organization", 0.65))
             for q in range(i, j + 1):
                 used[q] = True
         # chain stores and pharmacies by name: "the kroger pharmacy", "at Boots", "the Rite Aid on Broad St"
@@ -1006,7 +1059,7 @@ class LexiconDetector:
                     break
                 end = toks[i + k - 1].end
                 out.append(Span(first.start, end, "ORGANIZATION", "lexicon:organization", 0.6))
-                branch = _BRANCH.match(text, end)
+                branch = _BRANCH.match(text, end) or (_BRANCH_LOWER.match(text, end) if mode == "lower" else None)
                 if branch and branch.group("w").casefold() not in _NOT_BRANCH:
                     out.append(Span(branch.start("w"), branch.end(), "STREET", "lexicon:street", 0.55))
                     end = branch.end()  # "the CVS on Elm": the branch's street
@@ -1137,6 +1190,137 @@ class LexiconDetector:
                 continue
             out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
             for q in range(m, i + 1):
+                used[q] = True
+
+    @staticmethod
+    def _sport_for(toks: list[_Tok], i: int, text: str) -> bool:
+        """``playing rugby for``, ``plays for``, ``coached netball for``: a team's name follows token i - 1."""
+        if i < 2 or toks[i - 1].n != "for":
+            return False
+        k = i - 2
+        if toks[k].n in SPORTS and k >= 1:
+            k -= 1
+            if toks[k].n in SPORTS and k >= 1:  # "plays ice hockey for"
+                k -= 1
+        elif toks[k].n not in ("play", "plays", "played", "playing"):
+            return False
+        return toks[k].n in _PLAY_WORDS and not any(c in text[toks[k].end:toks[i].start] for c in "\n.;:!?(,")
+
+    def _brands(self, toks, text, mode, out, used) -> None:
+        """Hospitals named by brand after a care word (``saw the surgeon at the spire``) -> HOSPITAL; a fuel
+        brand before ``station``/``garage`` (``by the shell station``) -> ORGANIZATION. English, any case."""
+        if self.lang != "en":
+            return
+        n = len(toks)
+        for i in range(1, n):
+            t = toks[i]
+            if used[i]:
+                continue
+            if t.n in FUEL_BRANDS and i + 1 < n and toks[i + 1].n in _FUEL_HEADS \
+                    and text[t.end:toks[i + 1].start] == " " and toks[i - 1].n in ("the", "a", "at", "by", "from") \
+                    and not t.text.isupper() and (mode != "mixed" or t.text[:1].isupper() or t.text.islower()):
+                out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
+                used[i] = True
+                continue
+            for k in (2, 1):
+                if i + k > n or tuple(x.n for x in toks[i:i + k]) not in HOSPITAL_BRANDS \
+                        or any(used[q] for q in range(i, i + k)):
+                    continue
+                if toks[i - 1].n not in ("the", "at", "to", "from") or (mode == "mixed" and not t.text[:1].isupper()) \
+                        or t.text.isupper() and len(t.text) > 3 and mode == "mixed":
+                    break
+                b = i - 1 if toks[i - 1].n != "the" or i < 2 else i - 2
+                if toks[b].n not in ("at", "to", "from", "the") and toks[b].n not in _LOWER_VENUE_CUES:
+                    break
+                lo = max(0, b - 6)
+                if not any((toks[q].n in _LOWER_VENUE_CUES or toks[q].n in _BRAND_CUES) for q in range(lo, b + 1)
+                           if "\n" not in text[toks[q].end:t.start]
+                           and not any(c in text[toks[q].end:t.start] for c in ".;!?")):
+                    break
+                if i + k < n and text[toks[i + k - 1].end:toks[i + k].start] == " " \
+                        and toks[i + k].n in ("of", "on", "tower", "spire", "roof", "cathedral", "church"):
+                    break  # "the spire of the church"
+                out.append(Span(t.start, toks[i + k - 1].end, "HOSPITAL", "lexicon:facility", 0.55))
+                for q in range(i, i + k):
+                    used[q] = True
+                break
+
+    def _hospital_units(self, toks, text, mode, out, used) -> None:
+        """Mixed case: a capitalised name between ``the`` and lower-case unit words is the hospital
+        (``discharged from the Riverside stroke unit``, ``on the Calderwood surgical ward``) -> HOSPITAL."""
+        if self.lang != "en" or mode != "mixed":
+            return
+        from .protected import SERVICE_WORDS
+
+        n = len(toks)
+        for i in range(1, n - 1):
+            t = toks[i]
+            if used[i] or toks[i - 1].n != "the" or not t.text[:1].isupper() or t.text.isupper() \
+                    or not t.text.isalpha() or len(t.n) < 4 or text[toks[i - 1].end:t.start] != " ":
+                continue
+            if t.n in SERVICE_WORDS or t.n in self.medical or t.n in _GENERIC_PRACTICE_WORDS or t.n in STOP \
+                    or t.n in DISCOURSE_WORDS or t.n in self._titles or t.n in _NOT_BRANCH:
+                continue
+            j = i + 1
+            ok = False
+            while j < n and j - i <= 4 and text[toks[j - 1].end:toks[j].start] == " ":
+                x = toks[j]
+                if x.n in _UNIT_HEADS and (x.text.islower() or x.text.isupper() and len(x.text) <= 4):
+                    ok = j > i + 1 or x.text.islower()
+                    break
+                if not x.text.islower() or x.n in STOP:
+                    break
+                j += 1
+            if not ok:
+                continue
+            out.append(Span(t.start, t.end, "HOSPITAL", "pattern:hospital_unit", 0.6))
+            used[i] = True
+
+    def _letterheads(self, toks, text, mode, out, used) -> None:
+        """Mixed case: a practice named on a line of its own: a letterhead (the first line, an address
+        with a house number below: ``Summit Orthopedics & Spine`` / ``1800 Ridgeline Blvd``) or a message's
+        signature after a dash (``... Reply C to confirm. - Harbour Family Dental``). The line holds 2-6
+        capitalised words joined by spaces, ``&``, ``and`` or ``of``, one a clinic word (``FACILITY_SUFFIXES``)
+        after at least one that is no service word -> HOSPITAL."""
+        if self.lang != "en" or mode != "mixed":
+            return
+        from .protected import SERVICE_WORDS
+
+        lines = [(m.start(), m.end()) for m in regex.finditer(r"[^\n]+", text)]
+        if not lines:
+            return
+        cands = []
+        first_s, first_e = lines[0]
+        if len(lines) > 1 and regex.match(r"[ \t]*\d{1,5}[A-Za-z]?[ \t]+\p{Lu}\p{Ll}+", text[lines[1][0]:lines[1][1]]) \
+                and not regex.match(r"[ \t]*\d{1,5}[ \t]+(?:years?|months?|weeks?|days?)\b", text[lines[1][0]:lines[1][1]]):
+            cands.append((first_s + len(text[first_s:first_e]) - len(text[first_s:first_e].lstrip()), first_e))
+        last_s, last_e = lines[-1]
+        sig = regex.search(r"(?:^|(?<=[.!?)][ \t]{1,3}))[-–—]{1,2}[ \t]*(?=\p{Lu})([^\n]+?)[ \t.]*$", text[last_s:last_e])
+        if sig:
+            cands.append((last_s + sig.start(1), last_s + sig.end(1)))
+        for s0, e0 in cands:
+            ids = [q for q, t in enumerate(toks) if s0 <= t.start and t.end <= e0]
+            if not 2 <= len(ids) <= 6 or any(used[q] for q in ids):
+                continue
+            seg = text[s0:e0].rstrip(" \t.")
+            if regex.search(r"[^\p{L}\s&'’-]", seg):
+                continue  # digits, commas, colons: not a bare name line
+            ws = [toks[q] for q in ids]
+            if any(w.n not in ("&", "and", "of") and not (w.text[:1].isupper() and not w.text.isupper()
+                                                           or w.text.isupper() and len(w.text) <= 3) for w in ws):
+                continue
+            if any(w.n in self._titles or w.n in DISCOURSE_WORDS for w in ws):
+                continue
+            heads = [q for q, w in enumerate(ws) if w.n in FACILITY_SUFFIXES and q > 0]
+            if not heads or not any(w.n not in SERVICE_WORDS and w.n not in FACILITY_SUFFIXES and w.n not in STOP
+                                    and w.n not in _GENERIC_PRACTICE_WORDS and w.n not in self.medical
+                                    for w in ws[:heads[0]]):
+                continue
+            if any(w.n in self.first or w.n in self.surname for w in ws) and \
+                    all(w.n not in FACILITY_SUFFIXES for w in ws[-2:]):
+                continue
+            out.append(Span(ws[0].start, ws[-1].end, "HOSPITAL", "lexicon:facility", 0.6))
+            for q in ids:
                 used[q] = True
 
     def _answered_venues(self, text: str, out: list, used: list[bool], toks: list[_Tok]) -> None:

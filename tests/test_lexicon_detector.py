@@ -1171,3 +1171,26 @@ def test_places_without_a_hospital_word_decoys(en, text):
     bad = {"fun", "first", "Cardiac", "General", "Main", "spire", "shell", "Motion Analysis Lab", "Maria Lopez",
            "the corner", "Balance and Falls Clinic"}
     assert not {t for t, _ in got} & bad
+
+
+@pytest.mark.parametrize("text,span", [
+    ("Plan: discharge home with Tender Hearts Homecare in place.", "Tender Hearts Homecare"),
+    ("Carers from Bluebird Care twice a day since March.", "Bluebird Care"),
+    ("Home with Comfort Keepers three mornings a week.", "Comfort Keepers"),
+    ("He ran his own shop, Okonkwo Drugs, for years.", "Okonkwo Drugs"),
+    ("She drove for Westway Cabs until her stroke.", "Westway Cabs"),
+])
+def test_agencies_and_small_businesses(en, text, span):
+    assert (span, "ORGANIZATION") in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Discharged home with Mary Jones, her niece.",
+    "Discharged home with District Nurses and Meals On Wheels.",
+    "Discharged home with Oxygen and Visiting Nurse Services.",
+    "Denies Illicit Drugs.",
+])
+def test_agencies_and_small_businesses_decoys(en, text):
+    got = {t for t, _ in _places_found(en, text)}
+    assert not got & {"Mary Jones", "District Nurses", "Meals On Wheels", "Oxygen", "Visiting Nurse Services",
+                      "Illicit Drugs"}

@@ -207,7 +207,8 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "factory", "farms", "construction", "services", "solutions", "systems", "technologies",
                 "partners", "group", "associates", "daycare", "nursery", "kindergarten", "library", "museum",
                 "ministries", "union", "federation", "league", "team", "restaurant", "cafe", "diner", "bakery",
-                "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight"}
+                "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight",
+                "drugs", "chemist", "chemists", "drugstore", "cabs", "taxis", "couriers", "removals"}
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
 _CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)  # id(cue set) -> (cue set, {last word: cues})
@@ -328,6 +329,10 @@ FUEL_BRANDS = {"shell", "exxon", "exxonmobil", "mobil", "chevron", "texaco", "es
 # care words that make a brand a hospital when a few words before it ("had it done at the spire")
 _BRAND_CUES = {"done", "operation", "op", "replacement", "replaced", "surgeon", "consultant", "private", "privately",
                "ward", "bed", "nurses", "outpatients", "cancer", "knee", "hip"}
+# a home-care agency after its cue ("discharge home with Visiting Angels", "carers from Bluebird Care")
+AGENCY_CUES = {("home", "with"), ("carers", "from"), ("carer", "from"), ("care", "from"), ("aides", "from"),
+               ("aide", "from"), ("caregivers", "from"), ("caregiver", "from"), ("agency", "called"),
+               ("carers", "through"), ("care", "through"), ("agency", "is")}
 _FUEL_HEADS = {"station", "garage", "gas", "petrol", "forecourt"}
 # team sports: "playing rugby for Harlequins Amateurs", "plays hockey for the Millfield Otters"
 SPORTS = {"rugby", "football", "soccer", "hockey", "cricket", "netball", "basketball", "baseball", "softball",
@@ -346,7 +351,9 @@ _GENERIC_PRACTICE_WORDS = {"main", "new", "day", "night", "walk", "same", "gener
                            "evening", "weekend", "morning", "afternoon", "first", "second", "next", "follow",
                            "up", "follow-up", "routine", "annual", "review", "assessment", "testing", "test",
                            "screening", "vaccine", "vaccination", "flu", "covid", "travel", "motion", "gait",
-                           "balance", "falls", "movement", "speech", "language", "voice", "swallow", "feeding"}
+                           "balance", "falls", "movement", "speech", "language", "voice", "swallow", "feeding",
+                           "team", "teams", "service", "services", "staff", "nurses", "nursing", "support", "hospice",
+                           "aide", "aides", "agency", "visiting", "district", "oxygen", "equipment", "meals"}
 _GENERIC_PRACTICE_WORDS -= {"motion"}  # "Motion Lab PT" names a practice; gait/balance/falls labs are services
 # unit words after a hospital's name ("discharged from the Riverside stroke unit")
 _UNIT_HEADS = {"unit", "ward", "wing", "icu", "nicu", "picu", "ccu", "hdu", "ed", "er", "department", "a&e"}
@@ -1068,6 +1075,21 @@ class LexiconDetector:
                     used[q] = True
                     q += 1
                 break
+        # "home with Visiting Angels", "carers from Bluebird Care": a home-care agency of 2+ capitalised words
+        if mode == "mixed":
+            for i in range(2, n):
+                if used[i] or not toks[i].text[:1].isupper() or not self._cue_ends_at(toks, i, text, AGENCY_CUES):
+                    continue
+                j = self._proper_run(toks, text, mode, used, i, limit=4)
+                if j <= i or toks[i].n in self.first or toks[i].n in self._titles:
+                    continue  # "home with Mary Jones": a person (the name rules judge it)
+                ws = toks[i:j + 1]
+                if all(x.n in self.medical or x.n in service or x.n in STOP or x.n in _GENERIC_PRACTICE_WORDS
+                       for x in ws) or any(x.n in DISCOURSE_WORDS for x in ws):
+                    continue  # "home with Home Health", "care from Hospice Team"
+                out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.55))
+                for q in range(i, j + 1):
+                    used[q] = True
         # "her care home, Willowmere House", "the nursing home Oak Lodge": a care home's name in apposition
         if mode == "mixed":
             for i in range(2, n):

@@ -130,3 +130,42 @@ def test_stated_roles_session4_patient(text, name, role):
 ])
 def test_patient_cues_do_not_overreach(text, name):
     assert _role(text, name) != "PATIENT"
+
+
+# -- a person's name the tagger labelled LOCATION; a given name's role travels ----------------
+
+def _labels(text: str, pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    spans = []
+    pos = 0
+    for piece, label in pieces:
+        a = text.index(piece, pos)
+        spans.append(Span(a, a + len(piece), label, "tagger:en", 0.9))
+        pos = a + len(piece)
+    out = NameRoleFilter("en").filter(Document(text), spans)
+    return [(text[s.start:s.end], s.label) for s in out]
+
+
+@pytest.mark.parametrize("text,piece,want", [
+    ("cc: Darnell Brooks, 2904 Vine Street", "Darnell Brooks", "PATIENT"),
+    ("UROLOGY CLINIC Pt: Ferdinand Okoye   79 M", "Ferdinand Okoye", "PATIENT"),
+    ("Attending: Wilhelmina Baker, MD", "Wilhelmina Baker", "DOCTOR"),       # then its role is judged
+    ("Dietitian: Mina Rezaei, RD", "Mina Rezaei", "DOCTOR"),
+    ("portal msg from jamal ortiz: hey doc", "jamal ortiz", "PATIENT"),       # lower-case note
+    ("transferred to Grant Park Hospital", "Grant Park", "LOCATION"),        # a place word after it
+    ("I'm a bus mechanic with Metro Transit now.", "Metro Transit", "LOCATION"),
+    ("appointment at Royal Marsden next week", "Royal Marsden", "LOCATION"),
+    ("she lives in Warren Hill with her son", "Warren Hill", "LOCATION"),    # a place preposition, a place word
+    ("WENT TO MARY WASHINGTON FOR CATH", "MARY WASHINGTON", "LOCATION"),     # capitals: left alone
+    ("from sunny acres the nursing home", "sunny acres", "LOCATION"),        # a common word, then no surname
+])
+def test_a_persons_name_labelled_as_a_place(text, piece, want):
+    assert _labels(text, [(piece, "LOCATION")]) == [(piece, want)]
+
+
+def test_a_given_name_keeps_its_stated_role_in_later_mentions():
+    text = "Patient: My daughter Rose drove me. Doctor: Hi Rose. Is your mother taking the tablets?"
+    assert _labels(text, [("Rose", "PATIENT"), ("Rose", "PATIENT")]) == [("Rose", "RELATIVE"), ("Rose", "RELATIVE")]
+    # a surname does not travel with a family role (relatives share surnames)
+    text = "His wife Mrs. Moreira called. Mr. Moreira was seen in clinic."
+    got = _labels(text, [("Moreira", "RELATIVE"), ("Moreira", "PATIENT")])
+    assert got[1] == ("Moreira", "PATIENT")

@@ -22,6 +22,8 @@ surnames). Spans without a stated or inherited role keep their label. English on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 from ..taxonomy import category_of, is_label
@@ -70,7 +72,7 @@ _TURN_START = regex.compile(r"[ \t]*(?:\[[^\]\n]{1,20}\]|(?:patient|pt|speaker[ 
 _NAME_QUESTION = regex.compile(r"(?i)\b(?:your|the[ \t]+patient'?s)[ \t]+(?:full[ \t]+)?name\b[^\n]{0,30}$")
 _DOCTOR_AFTER = regex.compile(
     r"^,?[ \t]*(?:M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA-C|P\.?A\.?|Ph\.?D\.?|DDS|DMD|FNP(?:-C)?|ANP|CNM|CRNA|"
-    r"MBBS|MRCP|FRCP|DNP|APRN|LPN|PharmD|DPT|OTR|LCSW)\b")
+    r"MBBS|MRCP|FRCP|DNP|APRN|LPN|PharmD|DPT|OTR|LCSW|RDN?|LICSW|MSW|RRT|CNA|PsyD|OD|DPM|DC|CCC-SLP)\b")
 _RELATIVE_BEFORE = regex.compile(
     r"(?i)\b(?:wife|husband|spouse|partner|son|daughter|mother|mom|mum|mommy|father|dad|daddy|brother|"
     r"sister|sibling|niece|nephew|aunt|auntie|uncle|cousin|grandson|granddaughter|grandchild|"
@@ -236,6 +238,7 @@ class NameRoleFilter:
         if self.lang != "en":
             return spans
         text = document.text
+        spans = [_person_not_place(text, s) for s in spans]
         stated: dict[int, str] = {}
         # a name split into pieces ("Grace" + "Okonkwo-Bell") is judged as one: the words around the whole
         extent: dict[int, tuple[int, int]] = {}
@@ -262,24 +265,115 @@ class NameRoleFilter:
                 if role:
                     stated[i] = role
         # Only a clinician's role travels to other spans of the same word: relatives share the
-        # patient's surname ("Mrs. Rahman" and "Baby Girl Rahman"), clinicians rarely do.
+        # patient's surname ("Mrs. Rahman" and "Baby Girl Rahman"), clinicians rarely do. A given
+        # name said alone travels with any role ("my daughter Rose ... Hi Rose"): families share
+        # surnames, not first names.
         by_word: dict[str, set[str]] = {}
+        firsts = _first_names()
         for i, role in stated.items():
-            if role != "DOCTOR":
-                continue
-            for w in _WORD.findall(text[spans[i].start:spans[i].end]):
-                if len(w) >= 3:
+            words = _WORD.findall(text[spans[i].start:spans[i].end])
+            for k, w in enumerate(words):
+                if len(w) >= 3 and (role == "DOCTOR" or (k == 0 and len(words) <= 2 and w.casefold() in firsts)):
                     by_word.setdefault(w.casefold(), set()).add(role)
         out = []
         for i, s in enumerate(spans):
             role = stated.get(i)
             if role is None and s.label in ROLES and not s.source.startswith("user"):
                 roles = set()
-                for w in _WORD.findall(text[s.start:s.end]):
-                    roles |= by_word.get(w.casefold(), set())
+                words = _WORD.findall(text[s.start:s.end])
+                for w in words:
+                    got = by_word.get(w.casefold(), set())
+                    if len(words) > 1 or w.casefold() not in firsts:
+                        got = got & {"DOCTOR"}  # a surname, or a word inside a longer name: clinicians only
+                    roles |= got
                 role = roles.pop() if len(roles) == 1 else None
             if role and role != s.label and is_label(role):
                 s = Span(s.start, s.end, role, s.source, s.confidence,
                          (s.explanation + "; " if s.explanation else "") + f"role {role} from context")
             out.append(s)
         return out
+
+
+# --- a person's name that the tagger labelled as a place --------------------------------------
+
+_PLACE_HEADS = frozenset("""street st road rd avenue ave lane ln drive dr boulevard blvd way court ct place square park
+parkway highway hwy hospital hosp clinic center centre medical health healthcare county city town village lake beach
+heights hill hills valley springs falls river creek bay island port harbor harbour mount mt fort ft school academy
+university college church chapel house hall lodge manor court gardens estate farm station airport mall plaza
+surgery practice pharmacy centre unit ward general memorial regional community transit daycare nursery hospice
+acres east west north south mail services service group inc ltd llc co company care home homes trust foundation
+institute partners associates club united cabs taxis motors bank store shop market depot""".split())
+# first words of place and organisation names that are also given names ("Royal Marsden", "Sunny Acres")
+_PLACE_FIRST = frozenset("""royal saint st mount mt fort port lake glen new old north south east west great little grand
+upper lower sunny green golden silver oak cedar pine maple lincoln washington jefferson jackson franklin madison""".split())
+_PLACE_PREPOSITION = regex.compile(r"(?i)\b(?:in|at|near|into|to|toward|towards|via|outside|around)[ \t]+(?:the[ \t]+)?$")
+_PERSON_SHAPE = regex.compile(r"\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){1,3}")
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for li in ("first_names_en", "first_names_world") for w in load_lexicon(li))
+
+
+@lru_cache(maxsize=1)
+def _frequent_first_names() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("first_names_en"))
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("common_words_en"))
+
+
+@lru_cache(maxsize=1)
+def _surnames() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("surnames_en"))
+
+
+@lru_cache(maxsize=1)
+def _place_names() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for li in ("cities_us", "states_us", "countries_en", "hospitals")
+                     for w in load_lexicon(li))
+
+
+def _person_not_place(text: str, s: Span) -> Span:
+    """``cc: Darnell Brooks``, ``Patient: Aisha Rahman``, ``portal msg from jamal ortiz``: a tagger
+    LOCATION that is a person's full name (a listed first name, then one to three more words, in
+    title case or in a lower-case note; no place word such as Street, Park, Hospital in or after
+    it; no place preposition before it; not a listed place) becomes a NAME, so that its role is
+    judged and its surrogate is a name. ALL-CAPS text is left alone (``MARY WASHINGTON``)."""
+    if s.label != "LOCATION" or not s.source.startswith("tagger"):
+        return s
+    piece = text[s.start:s.end]
+    if not _PERSON_SHAPE.fullmatch(piece) or piece.isupper():
+        return s
+    words = regex.findall(r"\p{L}[\p{L}'’-]*", piece)
+    lower = piece.islower()
+    if not lower and not all(w[:1].isupper() and not w.isupper() for w in words):
+        return s
+    first = words[0].casefold()
+    if (first not in _frequent_first_names() and (first not in _first_names() or first in _common_words())) \
+            or first in _PLACE_FIRST or piece.casefold() in _place_names():
+        return s
+    if first in _common_words() and not all(w.casefold() in _surnames() and w.casefold() not in _common_words()
+                                            for w in words[1:]):
+        return s  # "Summer Castillo" yes, "Sunny Acres" no
+    if any(w.casefold().rstrip(".") in _PLACE_HEADS for w in words):
+        return s
+    after = regex.match(r"[ \t]*(\p{L}+)", text[s.end:s.end + 20])
+    if after and after.group(1).casefold() in _PLACE_HEADS:
+        return s
+    if _PLACE_PREPOSITION.search(text[max(0, s.start - 16):s.start]):
+        return s
+    return Span(s.start, s.end, "PATIENT", s.source, s.confidence,
+                (s.explanation + "; " if s.explanation else "") + "a person's name, not a place")

@@ -169,3 +169,15 @@ def test_a_given_name_keeps_its_stated_role_in_later_mentions():
     text = "His wife Mrs. Moreira called. Mr. Moreira was seen in clinic."
     got = _labels(text, [("Moreira", "RELATIVE"), ("Moreira", "PATIENT")])
     assert got[1] == ("Moreira", "PATIENT")
+
+
+@pytest.mark.parametrize("text,name,role", [
+    ("lets look at your tablets and i'll get becky the diabetes nurse to call you", "becky", "DOCTOR"),
+    ("we will get an x ray and i will ask okafor in physio to see you", "okafor", "DOCTOR"),
+    ("I'll have Marisol at the front desk update it.", "Marisol", "DOCTOR"),
+    ("pls ask li if the echo is read yet", "li", "DOCTOR"),
+    ("tell james bed 14 needs a repeat potassium", "james", "DOCTOR"),
+    ("patient: my son james the plumber will drive me", "james", "RELATIVE"),
+])
+def test_colleagues_named_in_passing(text, name, role):
+    assert _role(text, name) == role

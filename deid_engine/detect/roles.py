@@ -118,6 +118,16 @@ _VALEDICTION = regex.compile(r"(?i)(?:yours[ \t]+(?:sincerely|faithfully|truly)|
 _DOCTOR_VERB_BEFORE = regex.compile(r"(?i)\b(?:follow(?:[ \t-]*up)?[ \t]+with|f/u[ \t]+with|covering[ \t]+for|cover[ \t]+for|"
                                     r"seen[ \t]+by|handed[ \t]+over[ \t]+to|handover[ \t]+to|"
                                     r"signed[ \t]+out[ \t]+to|referred[ \t]+to|discussed[ \t]+with)[ \t]+$")
+# a role or a department right after the name without a comma: "becky the diabetes nurse",
+# "okafor in physio", "Marisol at the front desk", "sam from pharmacy"
+_DOCTOR_PLAIN_APPOS = regex.compile(
+    r"(?i)^[ \t]+(?:(?:the|our|your|my)[ \t]+(?:\p{L}+[ \t]+)?(?:nurse|doctor|physio|physiotherapist|therapist|"
+    r"pharmacist|dietitian|dietician|midwife|receptionist|consultant|registrar|surgeon|practitioner|"
+    r"\p{L}+ologist)\b|(?:in|from|at|on)[ \t]+(?:the[ \t]+)?(?:physio|physiotherapy|pharmacy|front[ \t]+desk|reception|"
+    r"radiology|x-?ray|the[ \t]+lab|lab|phlebotomy|billing|scheduling|triage|admin|records)\b)")
+# asking a colleague: "ask li if", "tell james bed 14", "page okafor", "i'll get becky to"
+_ASK_COLLEAGUE = regex.compile(r"(?i)(?:^|[\n.;:!?]|\b(?:pls|please|can[ \t]+you|could[ \t]+you|i'?ll|i[ \t]+will|will))"
+                               r"[ \t]*(?:ask|tell|page|bleep|text|message|get)[ \t]+$")
 _SIGNATURE_START = regex.compile(r"[ \t]*(?:(?:dr|mr|mrs|ms|miss|prof|professor)\.?[ \t]+)?", regex.I)
 _HYPHEN_TAIL = regex.compile(r"-\p{Lu}[\p{L}'’]*")
 _PLAIN_TITLE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|mister|mx)\.?[ \t]+$")
@@ -188,7 +198,9 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str) ->
     valediction is the writer's, a care-team verb or a plain title (Mr, Mrs) before the name."""
     if _RELATIVE_APPOS.match(right):
         return "RELATIVE"
-    if _DOCTOR_APPOS.match(right) or _DOCTOR_VERB_BEFORE.search(left):
+    if _DOCTOR_APPOS.match(right) or _DOCTOR_VERB_BEFORE.search(left) or _DOCTOR_PLAIN_APPOS.match(right):
+        return "DOCTOR"
+    if _ASK_COLLEAGUE.search(left) and _speaker_role(text, line_start, start) in (None, "DOCTOR"):
         return "DOCTOR"
     if _SELF_INTRO.search(left):
         speaker = _speaker_role(text, line_start, start)

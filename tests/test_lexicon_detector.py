@@ -1194,3 +1194,30 @@ def test_agencies_and_small_businesses_decoys(en, text):
     got = {t for t, _ in _places_found(en, text)}
     assert not got & {"Mary Jones", "District Nurses", "Meals On Wheels", "Oxygen", "Visiting Nurse Services",
                       "Illicit Drugs"}
+
+
+@pytest.mark.parametrize("text,span", [
+    ("doctor does he go to nursery\nparent yes busy bees on hollow lane three days", "busy bees"),
+    ("doctor is your daughter at school now\nmum yes pinemoor on carter street", "pinemoor"),
+    ("doctor are you still driving the lorries\npatient yes for riverside haulage mostly nights", "riverside haulage"),
+    ("doctor do you work\npatient yes shifts at greenway couriers on the estate", "greenway couriers"),
+])
+def test_lower_case_venues_in_answers_and_after_work(en, text, span):
+    assert (span, "ORGANIZATION") in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "doctor does he go to nursery\nparent yes most days in the week",
+    "doctor is she at school yet\nmum yes she started in september",
+    "doctor does she go to school\nparent yes full time on weekdays",
+    "doctor does she go to nursery\nparent yes the one on church road",
+    "doctor do you still work\npatient yes i drive for two cabs companies",
+    "doctor what do you do for work\npatient i drive for black cabs at night",
+    "doctor and your job\npatient i work at the school pharmacy",
+])
+def test_lower_case_venues_decoys(en, text):
+    assert not {lab for _, lab in _places_found(en, text) if lab == "ORGANIZATION"}
+
+
+def test_drugs_is_no_company_word_in_lower_case(en):
+    assert not _places_found(en, "he never used tobacco or illicitintravenous drugs")

@@ -228,14 +228,29 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "coffee", "labs", "fabrication", "manufacturing", "union", "ems", "insurance", "bank",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
-                      "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group"}
+                      "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group",
+                      "cabs", "taxis", "couriers", "removals", "haulage", "coaches"}
+# work words a few tokens (or a turn) before "for/at <words> cabs" in lower-case speech
+_WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "drives", "driving", "drove", "driver",
+               "employed", "employer", "shift", "shifts", "contract", "contracted"}
+_NOT_ORG_START = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several",
+                  "many", "some", "other", "different", "all", "both", "local", "black", "yellow", "private", "school",
+                  "night", "nights", "day", "days", "extra", "more", "less", "fewer"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
 # "which nursery is that?", "what pharmacy do you use", "where do you work": the next turn names the place
 _VENUE_QUESTION = regex.compile(
     r"(?i)\b(?:(?:which|what)[ \t]+(?P<kind>nursery|school|pharmacy|chemist|company|firm|shop|store|gym|church|club|"
     r"practice|surgery|gp|hospital|clinic|care[ \t]+home|home|employer|garage|college|university|uni|daycare|"
-    r"day[ \t]+care|supermarket)\b|where[ \t]+(?:do|did)[ \t]+(?:you|they|he|she)[ \t]+(?P<kind>work|bank|shop))"
+    r"day[ \t]+care|supermarket)\b|where[ \t]+(?:do|did)[ \t]+(?:you|they|he|she)[ \t]+(?P<kind>work|bank|shop)"
+    # yes/no: "does she go to nursery", "is he at school yet", "do you go to a gym" (``yn``: the answer needs a street
+    # after it or a word no dictionary knows)
+    r"|(?P<yn>(?:does|do|is|are|did)[ \t]+(?:she|he|they|you|the[ \t]+\w+|your[ \t]+\w+)[ \t]+(?:still[ \t]+)?"
+    r"(?:go[ \t]+to|going[ \t]+to|at|attend|attending|in|started)[ \t]+(?:a[ \t]+|the[ \t]+)?)"
+    r"(?P<kind>nursery|school|preschool|pre-school|playgroup|daycare|day[ \t]+care|childminder|gym|church|college|"
+    r"uni|university|kindergarten)\b)"
     r"[^\n]{0,30}$", regex.MULTILINE)
+_ANSWER_STREET_AFTER = regex.compile(r"[ \t]+(?:on|off|in|near)[ \t]+(?:[A-Za-z][a-z'’]+[ \t]+){1,3}(?:road|street|lane|"
+                                     r"avenue|drive|close|way|rd|st|ave|crescent|terrace|hill|green|park)\b", regex.I)
 _ANSWER_START = regex.compile(
     r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{0,18}:|(?:patient|parent|mother|father|mum|mom|dad|"
     r"relative|speaker[ \t]*\d)[ \t]+)?[ \t]*(?:(?:yes|yeah|yep|oh|um+|uh+|well|it['’]?s|its|we[ \t]+use|i[ \t]+use|"
@@ -1174,6 +1189,25 @@ class LexiconDetector:
                     continue
                 out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
                 used[i] = True
+        if mode == "lower":  # "still driving the taxis / yes for citywide cabs": a company word after for/at and work
+            for i in range(2, n - 1):
+                if used[i] or toks[i - 1].n not in ("for", "at", "with") or toks[i].n in _NOT_ORG_START \
+                        or toks[i].n in STOP or toks[i].n in DISCOURSE_WORDS or not toks[i].text.isalpha():
+                    continue
+                j = i + 1
+                while j < n and j - i < 3 and toks[j].n not in LOWER_ORG_SUFFIXES and toks[j].text.isalpha() \
+                        and toks[j].n not in STOP and toks[j].n not in DISCOURSE_WORDS \
+                        and text[toks[j - 1].end:toks[j].start] == " ":
+                    j += 1
+                if j >= n or toks[j].n not in LOWER_ORG_SUFFIXES or text[toks[j - 1].end:toks[j].start] != " " \
+                        or any(used[q] for q in range(i, j + 1)) or toks[j].n in ("co", "group", "union", "inc",
+                                                                                   "company", "market", "bank"):
+                    continue
+                if not any(toks[q].n in _WORK_WORDS for q in range(max(0, i - 16), i - 1)):
+                    continue
+                out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.55))
+                for q in range(i, j + 1):
+                    used[q] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
             for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES]:
                 t = toks[i]
@@ -1350,7 +1384,8 @@ class LexiconDetector:
         its first words name the place (``P: Little Otters on Fern Hill Road.``, ``patient boots in the town
         centre``) -> ORGANIZATION (HOSPITAL for a practice, clinic or care home)."""
         low = text.lower()
-        if self.lang != "en" or not ("which" in low or "what" in low or "where d" in low):
+        if self.lang != "en" or not ("which" in low or "what" in low or "where d" in low or "do" in low
+                                     or "is " in low or "are " in low):
             return
         for q in _VENUE_QUESTION.finditer(text):
             line_end = text.find("\n", q.end())
@@ -1374,6 +1409,9 @@ class LexiconDetector:
                     break
             if not run or all(norm(w.group()) in self.medical for w in run):
                 continue
+            if q.group("yn") and not (_ANSWER_STREET_AFTER.match(text, run[-1].end())
+                                      or any(norm(w.group()) not in self.words for w in run)):
+                continue  # "does she go to nursery? yes most days": no name
             start, end = run[0].start(), run[-1].end()
             if any(used[k] for k, t in enumerate(toks) if t.start < end and start < t.end):
                 continue
@@ -1410,8 +1448,8 @@ class LexiconDetector:
         while j < n and j - i < 4 and not used[j] and toks[j].text.isalpha() and toks[j].text.islower() \
                 and toks[j].n not in STOP and toks[j].n not in DISCOURSE_WORDS \
                 and (j == i or text[toks[j - 1].end:toks[j].start] == " "):
-            if toks[j].n in LOWER_ORG_SUFFIXES and j > i:
-                best = j
+            if toks[j].n in LOWER_ORG_SUFFIXES and j > i and toks[i].n not in _NOT_ORG_START:
+                best = j  # not "drives for two cabs", "black cabs": a count or a colour, no name
             j += 1
         if best < i:
             best = self._proper_run(toks, text, "lower", used, i)

@@ -181,3 +181,17 @@ def test_a_given_name_keeps_its_stated_role_in_later_mentions():
 ])
 def test_colleagues_named_in_passing(text, name, role):
     assert _role(text, name) == role
+
+
+def test_a_list_shares_its_first_members_role():
+    text = "patient: good good the kids are tom, lily and ahmed they keep me busy"
+    got = _labels(text, [("tom", "RELATIVE"), ("lily", "PATIENT"), ("ahmed", "PATIENT")])
+    assert [lab for _, lab in got] == ["RELATIVE", "RELATIVE", "RELATIVE"]
+    text = "Discussed with Drs. Ames and Cho today."
+    assert [lab for _, lab in _labels(text, [("Ames", "DOCTOR"), ("Cho", "PATIENT")])] == ["DOCTOR", "DOCTOR"]
+    text = "Seen by Dr. Ames. Cho was admitted last night."  # not a list: a sentence apart
+    assert _labels(text, [("Ames", "DOCTOR"), ("Cho", "PATIENT")])[1] == ("Cho", "PATIENT")
+
+
+def test_my_relation_in_apposition():
+    assert _role("patient: put down hannelore my sister", "hannelore") == "RELATIVE"

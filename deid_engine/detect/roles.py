@@ -49,7 +49,7 @@ _DOCTOR_APPOS = regex.compile(
     r"\p{L}+ologist|\p{L}+iatrist)\b|^[ \t]+(?:calling|ringing|phoning)[ \t]+(?:from|for)\b")
 # a relation in apposition after the name: "colleen his daughter", "Raj, the patient's son"
 _RELATIVE_APPOS = regex.compile(
-    r"(?i)^,?[ \t]+(?:(?:his|her|their|your|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
+    r"(?i)^,?[ \t]+(?:(?:his|her|their|your|my|our|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
     r"daughter|mother|mom|mum|father|dad|brother|sister|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|"
     r"grandmother|grandfather|stepson|stepdaughter|friend|neighbou?r|carer|caregiver|"
     r"(?:sister|brother|mother|father|son|daughter)-in-law)\b")
@@ -276,6 +276,13 @@ class NameRoleFilter:
                 role = stated_role(text, a, b)
                 if role:
                     stated[i] = role
+        # a list shares its first member's role: "the kids are tom, lily and ahmed", "Drs. Ames and Cho"
+        # (a detector's RELATIVE/DOCTOR label comes from a cue too; PATIENT is also its default guess)
+        for a, b in zip(order, order[1:]):
+            first = stated.get(a) or (spans[a].label if spans[a].label in ("RELATIVE", "DOCTOR") else None)
+            if first and b not in stated and spans[b].label in ROLES and not spans[b].source.startswith("user") \
+                    and regex.fullmatch(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)", text[spans[a].end:spans[b].start]):
+                stated[b] = first
         # Only a clinician's role travels to other spans of the same word: relatives share the
         # patient's surname ("Mrs. Rahman" and "Baby Girl Rahman"), clinicians rarely do. A given
         # name said alone travels with any role ("my daughter Rose ... Hi Rose"): families share

@@ -326,6 +326,7 @@ mental status neuro exam follows commands moves extremities pupils reactive slug
 synch usoh ch saline napa procan max ted teds vue carevue blocker blockers brady tachy occas nsurg med meds sao sputum
 spanish russian english portuguese chinese haitian creole vietnamese italian greek french polish
 aline a-line fick flowsheet riss temp sats sat lines hct crit lytes abx vanc gtts neb nebs pivs piv
+sinemet keflex augmentin imdur
 """ 
 
 

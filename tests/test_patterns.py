@@ -791,3 +791,23 @@ def test_age_reply_to_an_age_question(en, text, age):
 def test_no_age_reply_after_other_numbers(en, text):
     ages = {t for t, lab in found(en, text) if lab == "AGE"}
     assert not ages & {"8", "25", "Forty-one", "4"}
+
+
+@pytest.mark.parametrize("text,street,town", [
+    ("Mrs Ann Cole\n14 Fell Gate, Kirkby Lonsdale\nCumbria", "14 Fell Gate", "Kirkby Lonsdale"),
+    ("Re: Tom Hale\n3 Mill Brow, Sedbergh\n\nDear Dr Patel,", "3 Mill Brow", "Sedbergh"),
+])
+def test_town_after_a_house_address_line(en, text, street, town):
+    got = found(en, text)
+    assert (town, "CITY") in got and (street, "STREET") in got
+
+
+@pytest.mark.parametrize("text", [
+    "2 Tablets Daily, Morning",
+    "3 Episodes Overnight, Resolved",
+    "4 West, Cardiology",
+    "2 Days Bed, Rest",
+    "1 Puff Twice, Evening",
+])
+def test_no_town_after_dose_or_count_lines(en, text):
+    assert not {t for t, lab in found(en, text) if lab in ("CITY", "STREET")}

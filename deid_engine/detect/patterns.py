@@ -781,6 +781,36 @@ def state_after_town_doubt(text: str, start: int, end: int) -> bool:
     return not words or words[0].casefold() in _NOT_TOWN_AFTER_IN or _person_name(words)
 
 
+_NOT_HOUSE_LINE = {"tablet", "tablets", "capsule", "capsules", "puff", "puffs", "drop", "drops", "unit", "units",
+                   "dose", "doses", "time", "times", "day", "days", "week", "weeks", "month", "months", "year",
+                   "years", "hour", "hours", "minute", "minutes", "patient", "patients", "child", "children", "bed",
+                   "beds", "sachet", "sachets", "spray", "sprays", "vial", "vials", "ampoule", "ampoules", "mg", "ml",
+                   "morning", "evening", "night", "daily", "weekly", "monthly", "nightly", "today", "tomorrow",
+                   "yesterday", "total", "other", "none", "yes", "no", "left", "right", "both", "and", "or", "with",
+                   "twice", "once", "then", "stat", "prn", "only", "each", "every", "per", "ward", "room", "floor"}
+
+
+# last words of street names, British and American (hand-written): "Beck Side", "Fell Gate", "Mill Brow"
+_HOUSE_STREET_WORDS = {"street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "dr", "way", "close",
+                       "court", "ct", "crescent", "terrace", "place", "pl", "gardens", "grove", "mews", "row", "hill",
+                       "green", "park", "side", "gate", "walk", "view", "rise", "end", "bank", "brow", "fold", "croft",
+                       "yard", "square", "parade", "wynd", "vale", "meadow", "meadows", "fields", "lea", "heights",
+                       "cottages", "farm", "house", "lodge", "boulevard", "blvd", "circle", "pike", "highway", "hwy",
+                       "parkway", "trail", "loop", "run", "ridge", "hollow", "chase", "approach", "quay", "wharf",
+                       "common", "causeway", "brae", "hey", "hall", "manor", "cottage", "barton", "nook", "garth"}
+
+
+def house_line_doubt(text: str, start: int, end: int) -> bool:
+    """For the town of ``12 Beck Side, Staveley``: the words after the house number must end in a street word
+    and the line must not be a dose, count or schedule (``2 Tablets Daily, Morning``)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    street = text[line_start:start].rstrip(" \t,")
+    words = regex.findall(r"\p{L}+", street)
+    if not words or words[-1].casefold() not in _HOUSE_STREET_WORDS:
+        return True
+    return any(w.casefold() in _NOT_HOUSE_LINE for w in regex.findall(r"\p{L}+", text[line_start:end]))
+
+
 def not_phone_context(text: str, start: int, end: int) -> bool:
     """Lab panels and ranges that look like numbers with separators."""
     b = _before(text, start, 12).lower()
@@ -1105,6 +1135,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("state_after_town", r"(?<=\b(?:in|from|to|near|outside|of|at)[ \t]+(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|"
       r"[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})(?=[ \t]*[.,;)](?![A-Za-z])|[ \t]*$)", "STATE", 0.8, group="st",
       flags=regex.MULTILINE, invalidate=state_after_town_doubt),
+    # a letter's address line: "14 Fell Gate, Kirkby Lonsdale": the town after a house number and its street
+    P("city_after_house_address", r"(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+(?P<st>(?:[A-Z][a-z'’]+[ \t]+){0,2}[A-Z][a-z'’]+),"
+      r"[ \t]{1,2}(?P<c>[A-Z][a-z]{2,}(?:[ -](?:(?:upon|on|in|under|le|by)[ -])?[A-Z][a-z]{2,})?)[ \t]*$", "CITY", 0.7,
+      group="c", invalidate=lambda t, s, e: house_line_doubt(t, s, e)),
+    # ... and its street with the house number, when no street suffix made it a street_address: "9 Beck Side"
+    P("street_before_town", r"(?m)^[ \t]*(?P<st>\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][a-z'’]+[ \t]+){0,2}[A-Z][a-z'’]+)(?=,"
+      r"[ \t]{1,2}[A-Z][a-z]{2,}(?:[ -](?:(?:upon|on|in|under|le|by)[ -])?[A-Z][a-z]{2,})?[ \t]*$)", "STREET", 0.7,
+      group="st", invalidate=lambda t, s, e: house_line_doubt(t, e + 2, e + 2)),
     # Irish (and a few UK) counties: "Navan, Co. Meath", "in County Kerry", "Co Donegal"
     P("county_ie", r"\b(?P<st>(?:Co\.?|County)[ \t]+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|"
       r"Fermanagh|Galway|Kerry|Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|"
@@ -1350,6 +1388,9 @@ TRIGGERS.update({
     "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf] [a-z]",),
     "dob_spoken": ("birth", "dob", "d.o.b", "born"),
     "floor_level": ("level", "floor"),
+    "county_ie": ("co", "county"), "state_after_town": (r"re:,[ \t]{1,2}[A-Z]{2}\b",), "age_question_reply": ("?",),
+    "city_after_house_address": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
+    "street_before_town": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "name_in_room": ("room", "rm", "bed", "bay"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),

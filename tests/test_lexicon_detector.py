@@ -1221,3 +1221,24 @@ def test_lower_case_venues_decoys(en, text):
 
 def test_drugs_is_no_company_word_in_lower_case(en):
     assert not _places_found(en, "he never used tobacco or illicitintravenous drugs")
+
+
+@pytest.mark.parametrize("text,span,label", [
+    ("records from mercy west and valleywise for tom ruiz", "valleywise", "HOSPITAL"),
+    ("get imaging at northbay for mr chen", "northbay", "HOSPITAL"),
+    ("Attends hydrotherapy at Flowstate Works twice a week.", "Flowstate Works", "ORGANIZATION"),
+    ("Physio twice weekly at Tangent Works, improving.", "Tangent Works", "ORGANIZATION"),
+])
+def test_facilities_in_requests_and_businesses_after_at(en, text, span, label):
+    assert (span, label) in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "pull records from dr okafor for jane",
+    "records from the surgery about the rash",
+    "He works nights at Police Station reception.",
+    "Collected at Post Office today.",
+])
+def test_facilities_in_requests_and_businesses_decoys(en, text):
+    got = {t for t, _ in _places_found(en, text)}
+    assert not got & {"okafor", "surgery", "Police Station", "Post Office"}

@@ -811,3 +811,16 @@ def test_town_after_a_house_address_line(en, text, street, town):
 ])
 def test_no_town_after_dose_or_count_lines(en, text):
     assert not {t for t, lab in found(en, text) if lab in ("CITY", "STREET")}
+
+
+@pytest.mark.parametrize("text,room", [
+    ("is the line still in for Mrs. Ode in 214D?", "214D"),
+    ("pt moved to 1104A overnight", "1104A"),
+])
+def test_bare_room_with_a_wing_letter(en, text, room):
+    assert (room, "LOCATION_OTHER") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["heated in 100C water", "result in 450E units?", "in 2019 he had", "seen in 4B clinic"])
+def test_no_bare_room_for_temperatures_units_or_years(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "LOCATION_OTHER"}

@@ -370,6 +370,17 @@ _GENERIC_PRACTICE_WORDS = {"main", "new", "day", "night", "walk", "same", "gener
                            "team", "teams", "service", "services", "staff", "nurses", "nursing", "support", "hospice",
                            "aide", "aides", "agency", "visiting", "district", "oxygen", "equipment", "meals"}
 _GENERIC_PRACTICE_WORDS -= {"motion"}  # "Motion Lab PT" names a practice; gait/balance/falls labs are services
+# words that say what kind of school, club or service a name is ("at Sunday School", "at Police Station")
+_GENERIC_ORG_WORDS = {"sunday", "grammar", "primary", "secondary", "high", "middle", "junior", "senior", "medical",
+                      "law", "art", "arts", "boarding", "nursery", "public", "private", "state", "catholic", "bible",
+                      "dance", "music", "swim", "swimming", "driving", "flying", "language", "business", "trade",
+                      "tech", "technical", "police", "fire", "town", "village", "family", "golf", "tennis",
+                      "football", "rugby", "cricket", "book", "social", "working", "sports", "gun", "car", "food",
+                      "farm", "post", "bus", "train", "railway", "petrol", "gas", "coffee", "corner", "charity",
+                      "head", "branch", "regional", "national", "international", "global", "american", "british"}
+# what is requested from a facility in a lower-case query ("records from ...", "imaging at ...")
+_RECORD_WORDS = {"records", "record", "notes", "imaging", "films", "scans", "results", "reports", "labs", "bloods",
+                 "letters", "discharge", "summary", "chart", "charts", "paperwork", "transferred", "transfer"}
 # unit words after a hospital's name ("discharged from the Riverside stroke unit")
 _UNIT_HEADS = {"unit", "ward", "wing", "icu", "nicu", "picu", "ccu", "hdu", "ed", "er", "department", "a&e"}
 # strong cues for a town or country, known to the lexicons or not ("grew up in Kunming")
@@ -1208,6 +1219,19 @@ class LexiconDetector:
                 out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.55))
                 for q in range(i, j + 1):
                     used[q] = True
+        if mode == "lower":  # "records from banner desert and honorhealth": a facility no dictionary knows in a request
+            for i in range(2, n):
+                t = toks[i]
+                if used[i] or not self._unknown_lower(t) or t.n in self.first or t.n in self.surname \
+                        or self.places.get((t.n,)):
+                    continue
+                k = next((q for q in range(i - 1, max(0, i - 6), -1) if toks[q].n in ("from", "at")), None)
+                if k is None or k < 1 or toks[k - 1].n not in _RECORD_WORDS \
+                        or any(c in text[toks[k].end:t.start] for c in "\n.;:!?(") \
+                        or any(toks[q].n in ("for", "re", "about", "on", "dated", "of") for q in range(k + 1, i)):
+                    continue
+                out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
+                used[i] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
             for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES]:
                 t = toks[i]
@@ -1242,7 +1266,14 @@ class LexiconDetector:
             proper = toks[m:i]
             known = any(x.n not in self.common or x.n in self.surname or x.n in self.place_first for x in proper)
             cued = m > 0 and toks[m - 1].n in _PRACTICE_CUES | {"the"}
-            if not known or (self._sentence_start(toks, m, text) and not cued and all(x.n in self.words for x in proper)):
+            # "PT twice weekly at Motion Works": after at/with everyday words may name a business, unless they
+            # say what kind it is ("at Sunday School", "at Police Station")
+            at_cued = (m > 0 and toks[m - 1].n in ("at", "with") and not self._sentence_start(toks, m, text)
+                       and "\n" not in text[toks[m - 1].end:toks[m].start]
+                       and all(x.n not in _GENERIC_PRACTICE_WORDS and x.n not in _GENERIC_ORG_WORDS
+                               and x.n not in _NOT_BRANCH and x.text.isalpha() for x in proper))
+            if not (known or at_cued) or (self._sentence_start(toks, m, text) and not cued
+                                          and all(x.n in self.words for x in proper)):
                 continue
             out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
             for q in range(m, i + 1):

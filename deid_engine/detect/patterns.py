@@ -1135,6 +1135,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("state_after_town", r"(?<=\b(?:in|from|to|near|outside|of|at)[ \t]+(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|"
       r"[A-Z]{2,})){0,2},[ \t]{1,2})(?P<st>{STATES})(?=[ \t]*[.,;)](?![A-Za-z])|[ \t]*$)", "STATE", 0.8, group="st",
       flags=regex.MULTILINE, invalidate=state_after_town_doubt),
+    # a room given as number + wing letter after in/to/from: "still in 312B?", "moved to 1104A" (not C/F: temperatures)
+    P("room_bare", r"(?<=\b(?:in|to|from|into)[ \t]+)(?P<n>\d{3,4}[ABDEG])\b(?![-/.]\d|[ \t]*(?:units?|u\b|mg|mcg|ml|iu|cells|copies|x\b))", "LOCATION_OTHER", 0.65,
+      group="n"),
     # a letter's address line: "14 Fell Gate, Kirkby Lonsdale": the town after a house number and its street
     P("city_after_house_address", r"(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+(?P<st>(?:[A-Z][a-z'’]+[ \t]+){0,2}[A-Z][a-z'’]+),"
       r"[ \t]{1,2}(?P<c>[A-Z][a-z]{2,}(?:[ -](?:(?:upon|on|in|under|le|by)[ -])?[A-Z][a-z]{2,})?)[ \t]*$", "CITY", 0.7,
@@ -1390,6 +1393,7 @@ TRIGGERS.update({
     "floor_level": ("level", "floor"),
     "county_ie": ("co", "county"), "state_after_town": (r"re:,[ \t]{1,2}[A-Z]{2}\b",), "age_question_reply": ("?",),
     "city_after_house_address": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
+    "room_bare": (r"re:\d{3}[ABDEG]\b",),
     "street_before_town": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "name_in_room": ("room", "rm", "bed", "bay"),

@@ -1242,3 +1242,18 @@ def test_facilities_in_requests_and_businesses_after_at(en, text, span, label):
 def test_facilities_in_requests_and_businesses_decoys(en, text):
     got = {t for t, _ in _places_found(en, text)}
     assert not got & {"okafor", "surgery", "Police Station", "Post Office"}
+
+
+@pytest.mark.parametrize("text,span", [
+    ("pls send records from sentara to the new gp", "sentara"),
+    ("She was transferred to Great Ormond Street at six weeks.", "Great Ormond Street"),
+    ("pt had radiotherapy at the christie last spring", "christie"),
+])
+def test_hospitals_known_by_one_name(en, text, span):
+    assert (span, "HOSPITAL") in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", ["we went to the christie concert", "He moved to Piedmont last year.",
+                                  "they walked to the priory ruins"])
+def test_hospitals_known_by_one_name_decoys(en, text):
+    assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}

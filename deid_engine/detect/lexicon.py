@@ -337,13 +337,21 @@ _NOT_BRANCH = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday
 HOSPITAL_BRANDS = {tuple(c.split()) for c in (
     "spire", "nuffield", "bupa", "priory", "kaiser", "kaiser permanente", "mayo", "cleveland clinic", "sutter",
     "geisinger", "intermountain", "ochsner", "ramsay", "bon secours", "mater", "beacon", "hca", "circle",
-    "cromwell", "portland", "wellington", "blackrock clinic", "hermitage", "galway clinic")}
+    "cromwell", "portland", "wellington", "blackrock clinic", "hermitage", "galway clinic",
+    # health systems and hospitals known by one name (US, UK, Ireland, Canada, Australia)
+    "northwell", "honorhealth", "upmc", "inova", "sentara", "novant", "wellstar", "montefiore", "langone", "nyu langone",
+    "cedars", "cedars-sinai", "mass general", "brigham", "lahey", "beaumont", "henry ford", "dignity health",
+    "adventhealth", "baylor scott", "christiana", "atrium health", "piedmont", "emory", "vanderbilt", "mount sinai",
+    "addenbrookes", "addenbrooke's", "royal marsden", "great ormond street", "moorfields", "papworth", "christie",
+    "tallaght", "crumlin", "beaumont", "st james's", "sunnybrook", "sickkids", "westmead", "royal melbourne",
+    "royal free", "royal brompton", "john radcliffe", "hopkins", "johns hopkins")}
 # Fuel and convenience brands, an organisation before "station"/"garage" ("by the shell station")
 FUEL_BRANDS = {"shell", "exxon", "exxonmobil", "mobil", "chevron", "texaco", "esso", "sunoco", "citgo", "valero",
                "arco", "wawa", "sheetz", "speedway", "maxol", "applegreen", "topaz", "gulf", "conoco", "phillips"}
 # care words that make a brand a hospital when a few words before it ("had it done at the spire")
 _BRAND_CUES = {"done", "operation", "op", "replacement", "replaced", "surgeon", "consultant", "private", "privately",
-               "ward", "bed", "nurses", "outpatients", "cancer", "knee", "hip"}
+               "ward", "bed", "nurses", "outpatients", "cancer", "knee", "hip", "transferred", "transfer", "records",
+               "radiotherapy", "radiation", "chemotherapy", "treatment", "treatments"}
 # a home-care agency after its cue ("discharge home with Visiting Angels", "carers from Bluebird Care")
 AGENCY_CUES = {("home", "with"), ("carers", "from"), ("carer", "from"), ("care", "from"), ("aides", "from"),
                ("aide", "from"), ("caregivers", "from"), ("caregiver", "from"), ("agency", "called"),
@@ -1309,7 +1317,7 @@ class LexiconDetector:
                 out.append(Span(t.start, t.end, "ORGANIZATION", "lexicon:organization", 0.6))
                 used[i] = True
                 continue
-            for k in (2, 1):
+            for k in (3, 2, 1):
                 if i + k > n or tuple(x.n for x in toks[i:i + k]) not in HOSPITAL_BRANDS \
                         or any(used[q] for q in range(i, i + k)):
                     continue
@@ -1320,7 +1328,10 @@ class LexiconDetector:
                 if toks[b].n not in ("at", "to", "from", "the") and toks[b].n not in _LOWER_VENUE_CUES:
                     break
                 lo = max(0, b - 6)
-                if not any((toks[q].n in _LOWER_VENUE_CUES or toks[q].n in _BRAND_CUES) for q in range(lo, b + 1)
+                # a brand no dictionary or name list knows needs no care word ("records from northwell")
+                unknown = all(x.n not in self.words and x.n not in self.first and x.n not in self.surname
+                              for x in toks[i:i + k]) and (k > 1 or len(t.n) >= 5)
+                if not unknown and not any((toks[q].n in _LOWER_VENUE_CUES or toks[q].n in _BRAND_CUES) for q in range(lo, b + 1)
                            if "\n" not in text[toks[q].end:t.start]
                            and not any(c in text[toks[q].end:t.start] for c in ".;!?")):
                     break

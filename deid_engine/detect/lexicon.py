@@ -345,6 +345,7 @@ HOSPITAL_BRANDS = {tuple(c.split()) for c in (
     "addenbrookes", "addenbrooke's", "royal marsden", "great ormond street", "moorfields", "papworth", "christie",
     "tallaght", "crumlin", "beaumont", "st james's", "sunnybrook", "sickkids", "westmead", "royal melbourne",
     "royal free", "royal brompton", "john radcliffe", "hopkins", "johns hopkins")}
+_BRAND_FIRST = {b[0] for b in HOSPITAL_BRANDS}
 # Fuel and convenience brands, an organisation before "station"/"garage" ("by the shell station")
 FUEL_BRANDS = {"shell", "exxon", "exxonmobil", "mobil", "chevron", "texaco", "esso", "sunoco", "citgo", "valero",
                "arco", "wawa", "sheetz", "speedway", "maxol", "applegreen", "topaz", "gulf", "conoco", "phillips"}
@@ -1228,18 +1229,18 @@ class LexiconDetector:
                 for q in range(i, j + 1):
                     used[q] = True
         if mode == "lower":  # "records from banner desert and honorhealth": a facility no dictionary knows in a request
-            for i in range(2, n):
-                t = toks[i]
-                if used[i] or not self._unknown_lower(t) or t.n in self.first or t.n in self.surname \
-                        or self.places.get((t.n,)):
-                    continue
-                k = next((q for q in range(i - 1, max(0, i - 6), -1) if toks[q].n in ("from", "at")), None)
-                if k is None or k < 1 or toks[k - 1].n not in _RECORD_WORDS \
-                        or any(c in text[toks[k].end:t.start] for c in "\n.;:!?(") \
-                        or any(toks[q].n in ("for", "re", "about", "on", "dated", "of") for q in range(k + 1, i)):
-                    continue
-                out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
-                used[i] = True
+            starts = [q for q in range(1, n - 1) if toks[q].n in ("from", "at") and toks[q - 1].n in _RECORD_WORDS]
+            for k in starts:
+                for i in range(k + 1, min(n, k + 6)):
+                    t = toks[i]
+                    if any(c in text[toks[k].end:t.start] for c in "\n.;:!?(") \
+                            or any(toks[q].n in ("for", "re", "about", "on", "dated", "of") for q in range(k + 1, i)):
+                        break
+                    if used[i] or t.n in self.words or t.n in self.first or t.n in self.surname \
+                            or self.places.get((t.n,)) or not self._unknown_lower(t):
+                        continue
+                    out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
+                    used[i] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
             for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES]:
                 t = toks[i]
@@ -1309,7 +1310,7 @@ class LexiconDetector:
         n = len(toks)
         for i in range(1, n):
             t = toks[i]
-            if used[i]:
+            if used[i] or (t.n not in FUEL_BRANDS and t.n not in _BRAND_FIRST):
                 continue
             if t.n in FUEL_BRANDS and i + 1 < n and toks[i + 1].n in _FUEL_HEADS \
                     and text[t.end:toks[i + 1].start] == " " and toks[i - 1].n in ("the", "a", "at", "by", "from") \

@@ -1257,3 +1257,18 @@ def test_hospitals_known_by_one_name(en, text, span):
                                   "they walked to the priory ruins"])
 def test_hospitals_known_by_one_name_decoys(en, text):
     assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}
+
+
+@pytest.mark.parametrize("text,span", [
+    ("With best wishes from all the team at Brightwater.", "Brightwater"),
+    ("Seen by the physio at Harbourside on Monday.", "Harbourside"),
+])
+def test_venue_after_team_or_clinician_at(en, text, span):
+    assert (span, "HOSPITAL") in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", ["The team at Ward meeting agreed.", "Your appointment at Noon is confirmed.",
+                                  "She was seen at Home by the district nurse.",
+                                  "Your appointment at Eleven is booked."])
+def test_venue_after_team_or_clinician_at_decoys(en, text):
+    assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}

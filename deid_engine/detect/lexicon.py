@@ -320,7 +320,10 @@ CHAIN_STORES = {tuple(c.split()) for c in (
 VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
                  "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",
                  "transplant", "dialysis", "chemo", "chemotherapy", "infusions", "radiotherapy", "was", "were",
-                 "program", "programme", "biopsy", "scan", "mri"}
+                 "program", "programme", "biopsy", "scan", "mri",
+                 # "the team at Brightwater", "your appointment at Oakridge", "physio at Harbourside"
+                 "team", "staff", "appointment", "appt", "visit", "seen", "physio", "physiotherapy", "therapist",
+                 "dentist", "optician", "midwife", "midwives", "consultant", "surgeon", "specialist"}
 _BRANCH = regex.compile(r"[ \t]+on[ \t]+(?P<w>\d{1,3}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+)(?:[ \t]+(?:Street|St|Road|Rd|"
                        r"Avenue|Ave|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Pike|Highway|Hwy)\b\.?)?")
 _BRANCH_LOWER = regex.compile(r"[ \t]+on[ \t]+(?P<w>(?!(?:the|a|an|my|your|our|its|their|his|her)\b)(?:[a-z]{2,}[ \t]+)"
@@ -1167,7 +1170,8 @@ class LexiconDetector:
                 t = toks[i]
                 if used[i] or toks[i - 1].n != "at" or not t.text[:1].isupper() or t.text.isupper() \
                         or text[toks[i - 1].end:t.start] != " " or t.n in STOP or t.n in self._titles \
-                        or t.n in DISCOURSE_WORDS or t.n in _NOT_BRANCH or t.n in self.medical:
+                        or t.n in DISCOURSE_WORDS or t.n in _NOT_BRANCH or t.n in self.medical \
+                        or t.n in _UNIT_HEADS or t.n in _GENERIC_PRACTICE_WORDS:
                     continue
                 if not any(toks[j].n in VENUE_AT_CUES and "\n" not in text[toks[j].end:toks[i].start]
                            and not any(c in text[toks[j].end:toks[i].start] for c in ".;:!?")
@@ -1178,6 +1182,8 @@ class LexiconDetector:
                 j = self._proper_run(toks, text, mode, used, i, limit=3)
                 if j < i or any(self.places.get((x.n,)) and x.n not in self.common for x in toks[i:j + 1]):
                     continue  # "admitted at Boston": a town, left to the place rules
+                if j > i and toks[j].n in ORG_SUFFIXES and toks[j].n not in FACILITY_SUFFIXES:
+                    continue  # "physio at Tangent Works": a company word, left to the organisation rule
                 out.append(Span(t.start, toks[j].end, "HOSPITAL", "lexicon:facility", 0.55))
                 for q in range(i, j + 1):
                     used[q] = True

@@ -824,3 +824,23 @@ def test_bare_room_with_a_wing_letter(en, text, room):
 @pytest.mark.parametrize("text", ["heated in 100C water", "result in 450E units?", "in 2019 he had", "seen in 4B clinic"])
 def test_no_bare_room_for_temperatures_units_or_years(en, text):
     assert not {t for t, lab in found(en, text) if lab == "LOCATION_OTHER"}
+
+
+@pytest.mark.parametrize("text,region", [
+    ("Retired to Padstow, Cornwall after the farm sold.", "Cornwall"),
+    ("Her sister lives in Moncton, New Brunswick.", "New Brunswick"),
+    ("Spent twenty years in Tasmania before moving.", "Tasmania"),
+    ("Grew up near Letterkenny, Donegal.", "Donegal"),
+])
+def test_named_regions(en, text, region):
+    assert (region, "STATE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Seen at Kent Hospital last year.",
+    "Letter from Alberta Health Services enclosed.",
+    "Transferred to Surrey County Hospital.",
+    "Lives on Devon Road with his wife.",
+])
+def test_named_regions_decoys(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "STATE"}

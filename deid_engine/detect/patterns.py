@@ -1146,6 +1146,17 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("street_before_town", r"(?m)^[ \t]*(?P<st>\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][a-z'’]+[ \t]+){0,2}[A-Z][a-z'’]+)(?=,"
       r"[ \t]{1,2}[A-Z][a-z]{2,}(?:[ -](?:(?:upon|on|in|under|le|by)[ -])?[A-Z][a-z]{2,})?[ \t]*$)", "STREET", 0.7,
       group="st", invalidate=lambda t, s, e: house_line_doubt(t, e + 2, e + 2)),
+    # UK counties without "-shire", Irish counties, Canadian provinces, Australian states, after a town and a
+    # comma or after in/from/to: "Kendal, Cumbria", "moved to Halifax, Nova Scotia", "grew up in Queensland"
+    P("region_named", r"(?:(?<=\b[A-Z][a-z]+,[ \t]{1,2})|(?<=\b(?:in|from|to|near)[ \t]+))(?P<st>(?:Cumbria|Northumberland|"
+      r"Kent|Essex|Surrey|East Sussex|West Sussex|Sussex|Devon|Cornwall|Somerset|Dorset|Norfolk|Suffolk|Merseyside|"
+      r"Tyne and Wear|Greater Manchester|West Midlands|Rutland|Isle of Wight|Middlesex|Fife|Midlothian|East Lothian|"
+      r"West Lothian|Powys|Gwynedd|Anglesey|Ceredigion|Pembrokeshire|Donegal|Kerry|Wexford|Wicklow|Tipperary|"
+      r"Roscommon|Westmeath|Offaly|Laois|Leitrim|Monaghan|Fermanagh|Tyrone|Ontario|Quebec|Nova Scotia|New Brunswick|"
+      r"Manitoba|British Columbia|Prince Edward Island|Saskatchewan|Alberta|Newfoundland|Nunavut|Yukon|Queensland|"
+      r"New South Wales|Tasmania|Western Australia|South Australia|Northern Territory))\b(?![ \t]+(?:Hospital|"
+      r"General|University|Clinic|Health|Road|Street|St|Avenue|Ave|Drive|Lane|County|Council|Police|Fire))",
+      "STATE", 0.8, group="st"),
     # Irish (and a few UK) counties: "Navan, Co. Meath", "in County Kerry", "Co Donegal"
     P("county_ie", r"\b(?P<st>(?:Co\.?|County)[ \t]+(?:Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|"
       r"Fermanagh|Galway|Kerry|Kildare|Kilkenny|Laois|Leitrim|Limerick|Longford|Louth|Mayo|Meath|Monaghan|Offaly|"
@@ -1393,6 +1404,11 @@ TRIGGERS.update({
     "floor_level": ("level", "floor"),
     "county_ie": ("co", "county"), "state_after_town": (r"re:,[ \t]{1,2}[A-Z]{2}\b",), "age_question_reply": ("?",),
     "city_after_house_address": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
+    "region_named": (r"re:\b(?:Cumbria|Northumberland|Kent|Essex|Surrey|Sussex|Devon|Cornwall|Somerset|Dorset|Norfolk|"
+                     r"Suffolk|Merseyside|Tyne|Greater|West|East|Rutland|Isle|Middlesex|Fife|Midlothian|Powys|Gwynedd|"
+                     r"Anglesey|Ceredigion|Pembrokeshire|Donegal|Kerry|Wexford|Wicklow|Tipperary|Roscommon|Westmeath|"
+                     r"Offaly|Laois|Leitrim|Monaghan|Fermanagh|Tyrone|Ontario|Quebec|Nova|New|Manitoba|British|Prince|"
+                     r"Saskatchewan|Alberta|Newfoundland|Nunavut|Yukon|Queensland|Tasmania|Western|South|Northern)\b",),
     "room_bare": (r"re:\d{3}[ABDEG]\b",),
     "street_before_town": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),

@@ -1272,3 +1272,21 @@ def test_venue_after_team_or_clinician_at(en, text, span):
                                   "Your appointment at Eleven is booked."])
 def test_venue_after_team_or_clinician_at_decoys(en, text):
     assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}
+
+
+@pytest.mark.parametrize("text,span", [
+    ("Brookfield Sleep & Lung Center\nTel: 555-0134\n\nDear Dr Moss,", "Brookfield Sleep & Lung Center"),
+    ("Marsh Lantern Wellness & Spine\nSuite 4, Quarry Park\n\nRe: your visit", "Marsh Lantern Wellness & Spine"),
+    ("Your results are ready.\nKind regards,\nWillowgate Family Practice", "Willowgate Family Practice"),
+])
+def test_letterhead_above_a_phone_line_and_signature_after_a_valediction(en, text, span):
+    assert (span, "HOSPITAL") in _places_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Please bring your inhalers.\nThanks,\nMaria Lopez",
+    "Follow Up Plan\nTel: 555-0100 if worse",
+    "Discharge Summary\n12 Main Street, Leeds",
+])
+def test_letterhead_decoys(en, text):
+    assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}

@@ -1396,10 +1396,17 @@ class LexiconDetector:
             return
         cands = []
         first_s, first_e = lines[0]
-        if len(lines) > 1 and regex.match(r"[ \t]*\d{1,5}[A-Za-z]?[ \t]+\p{Lu}\p{Ll}+", text[lines[1][0]:lines[1][1]]) \
-                and not regex.match(r"[ \t]*\d{1,5}[ \t]+(?:years?|months?|weeks?|days?)\b", text[lines[1][0]:lines[1][1]]):
+        second = text[lines[1][0]:lines[1][1]] if len(lines) > 1 else ""
+        if (regex.match(r"[ \t]*\d{1,5}[A-Za-z]?[ \t]+\p{Lu}\p{Ll}+", second)
+                and not regex.match(r"[ \t]*\d{1,5}[ \t]+(?:years?|months?|weeks?|days?)\b", second)) \
+                or regex.match(r"[ \t]*(?:Suite|Unit|Floor|Tel|Telephone|Phone|Ph|T)\.?[ \t]*[:#]?[ \t]*\(?\d", second):
             cands.append((first_s + len(text[first_s:first_e]) - len(text[first_s:first_e].lstrip()), first_e))
         last_s, last_e = lines[-1]
+        if len(lines) > 1 and regex.fullmatch(r"[ \t]*(?:(?:kind|best|warm|with[ \t]+best)[ \t]+(?:regards|wishes)|regards|"
+                                              r"thanks|thank[ \t]+you|many[ \t]+thanks|sincerely|yours[ \t]+sincerely|"
+                                              r"yours[ \t]+faithfully|best)[ \t]*,?[ \t]*",
+                                              text[lines[-2][0]:lines[-2][1]], flags=regex.I):
+            cands.append((last_s + len(text[last_s:last_e]) - len(text[last_s:last_e].lstrip()), last_e))
         sig = regex.search(r"(?:^|(?<=[.!?)][ \t]{1,3}))[-–—]{1,2}[ \t]*(?=\p{Lu})([^\n]+?)[ \t.]*$", text[last_s:last_e])
         if sig:
             cands.append((last_s + sig.start(1), last_s + sig.end(1)))

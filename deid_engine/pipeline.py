@@ -93,9 +93,34 @@ class Pipeline:
 
     def _finish(self, doc: Document, raw: list[Span]) -> list[Span]:
         spans = merge_spans(raw, doc.text, self.priority, self.delimiters)
+        if self.lang == "en":
+            spans = _split_at_line_breaks(spans, doc.text)
         for f in self.filters:
             spans = f.filter(doc, spans)
         return _one_per_extent(spans, self.priority)
+
+
+def _split_at_line_breaks(spans: list[Span], text: str) -> list[Span]:
+    """A detector's span that runs over a line break (``Ada Obi\nConsultant Paediatric``,
+    ``LE65 9ZX\nTel``) becomes one span per line; the filters then judge each piece (a title or
+    a field word on the next line is dropped there). The user's spans are left as they are."""
+    out: list[Span] = []
+    for s in spans:
+        piece = text[s.start:s.end]
+        if "\n" not in piece or source_family(s.source) == "user":
+            out.append(s)
+            continue
+        pos = s.start
+        for line in piece.split("\n"):
+            a, b = pos, pos + len(line)
+            pos = b + 1
+            while a < b and not text[a].isalnum():
+                a += 1
+            while b > a and not text[b - 1].isalnum():
+                b -= 1
+            if b > a:
+                out.append(Span(a, b, s.label, s.source, s.confidence, s.explanation))
+    return out
 
 
 def _one_per_extent(spans: list[Span], priority: dict[str, int]) -> list[Span]:

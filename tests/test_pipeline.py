@@ -160,3 +160,22 @@ def test_deid_redact_policy_flags(tmp_path, monkeypatch):
                  "--no-decisions", "--ages", "over89", "--places", "safe_harbor"]) == 0
     out = (tmp_path / "out" / "a.txt").read_text(encoding="utf-8")
     assert "67 yo" in out and "Ohio" in out and "95" not in out and "2019" not in out
+
+
+def test_spans_never_run_over_a_line_break():
+    from deid_engine.pipeline import _split_at_line_breaks
+    from deid_engine.types import Span
+
+    text = "Yours sincerely,\nAda Obi\nConsultant Paediatrician\nRoyal Wyvern Hospital"
+    a = text.index("Ada")
+    b = text.index("Paediatrician") + len("Paediatrician")
+    got = _split_at_line_breaks([Span(a, b, "DOCTOR", "tagger:en", 0.8)], text)
+    assert [text[s.start:s.end] for s in got] == ["Ada Obi", "Consultant Paediatrician"]
+    user = Span(a, b, "DOCTOR", "user:add", 1.0)
+    assert _split_at_line_breaks([user], text) == [user]      # the reviewer's span is kept whole
+    from deid_engine.pipeline import build_pipeline
+    from deid_engine.types import Document
+
+    spans = build_pipeline("default", "en").load().run(Document(text))
+    assert not [s for s in spans if "\n" in text[s.start:s.end]]
+    assert "Consultant Paediatrician" not in [text[s.start:s.end] for s in spans]

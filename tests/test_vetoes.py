@@ -573,3 +573,18 @@ def test_relation_word_prefixes_are_not_places_or_names(text, piece, keep):
     a = text.index(piece)
     got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "LOCATION", "tagger:en", 0.8)])
     assert bool(got) == keep
+
+
+@pytest.mark.parametrize("text,piece,keep", [
+    ("Ada Obi\nConsultant Paediatrician\nRoyal Wyvern Hospital", "Consultant Paediatrician", False),
+    ("Niamh Ryan\nSenior Medical Officer", "Senior Medical Officer", False),
+    ("Clinical Nurse Specialist", "Clinical Nurse Specialist", False),
+    ("seen at Mercy General Hospital", "Mercy General", True),
+    ("Dr. Cardiologist Smith", "Smith", True),
+])
+def test_job_titles_are_not_names_or_places(text, piece, keep):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "LOCATION", "tagger:en", 0.8)])
+    assert bool(got) == keep

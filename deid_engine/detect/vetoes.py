@@ -367,6 +367,9 @@ class WeakWordFilter:
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and _only_job_title(text[s.start:s.end])):
+                continue  # "Consultant Paediatrician", "Senior Medical Officer": a job title under a signature
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and text[s.start:s.end].casefold() in ("grand", "great", "step", "god")
                     and regex.match(r"(?i)[ \t-]*(?:-?grand[ \t-]*)?(?:daughters?|sons?|child|children|kids?|mother|father|"
                                     r"ma|pa|parents?|nieces?|nephews?|aunt|uncle|dad|mom|mum)\b", text[s.end:s.end + 20])):
@@ -439,6 +442,25 @@ thatll ain aint gonna wanna gotta""".split())
 # a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
 _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")
+
+
+_TITLE_WORDS = frozenset("""consultant senior junior medical officer specialist clinical lead head chief associate
+assistant attending registrar resident fellow nurse practitioner physician surgeon matron sister charge staff
+director manager coordinator advanced principal trainee house general practitioner gp locum honorary visiting
+emeritus professor lecturer doctor of in and the""".split())
+_TITLE_SUFFIX = regex.compile(r"(?i)\p{L}{2,}(?:ologist|iatrist|iatrician|ician|therapist|ographer|wife)")
+
+
+def _only_job_title(piece: str) -> bool:
+    """``Consultant Paediatrician``, ``Senior Medical Officer``, ``Clinical Nurse Specialist``: every
+    word a rank or a specialty (two words at least, one of them a specialty or a rank noun)."""
+    words = regex.findall(r"\p{L}+", piece)
+    if len(words) < 2 or not piece[:1].isupper():
+        return False
+    return all(w.casefold() in _TITLE_WORDS or _TITLE_SUFFIX.fullmatch(w) for w in words) and \
+        any(w.casefold() in ("consultant", "officer", "specialist", "registrar", "practitioner", "physician",
+                             "surgeon", "director", "manager", "coordinator", "nurse", "lecturer", "professor")
+            or _TITLE_SUFFIX.fullmatch(w) for w in words)
 
 
 _DOUBLE = regex.compile(r"(.)\1+")

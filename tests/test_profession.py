@@ -255,3 +255,31 @@ def test_bare_first_person_decoys(en, text):
 ])
 def test_name_subject_is_a(en, text, expected):
     assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text,job", [
+    ("she used to be a pharmacist back home", "pharmacist"),             # past: a life, not the care team
+    ("shes 81 and used to be a seamstress so she knows", "seamstress"),
+    ("He had been a welder for years", "welder"),
+    ("lives with husband Arjun, a quantity surveyor, and son", "quantity surveyor"),
+    ("Refer Chen Wei (MRN 30298115), 33, line cook at the Lotus", "line cook"),
+    ("a retired magistrate, with a cough", "magistrate"),
+    ("WIFE PHONED, SHE IS A MIDWIFE ON NIGHTS", "MIDWIFE"),             # a relative just named
+])
+def test_session5_profession_cues(en, text, job):
+    assert job in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "she is a good doctor",
+    "Seen by Dr. Patel, a cardiologist, today",                       # the care team
+    "It used to be a problem at night",
+    "Discussed with Anna, a nurse on the ward",
+])
+def test_session5_profession_non_cues(en, text):
+    assert not found(en, text)
+
+
+def test_name_apposition_leaves_an_age_to_the_age_cue(en):
+    text = "Thank you for referring Marisa Quintero, a twenty-eight-year-old ski instructor at Eldora."
+    assert found(en, text) == ["ski instructor"]

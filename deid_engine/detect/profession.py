@@ -118,7 +118,8 @@ CLINICAL_EN = {"nurse", "doctor", "physician", "surgeon", "therapist", "physical
                "lab technician", "laboratory technician", "x-ray technician", "technician", "medic", "orderly",
                "student", "medical student", "nursing student", "pharmacy technician", "dental assistant",
                "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator", "rn", "lpn",
-               "cna", "lab tech", "pharmacy tech", "personal care assistant", "support worker", "home care aide"}
+               "cna", "lab tech", "pharmacy tech", "personal care assistant", "support worker", "home care aide",
+               "hca", "healthcare assistant", "health care assistant"}
 # only with a strong cue ("poor historian" is a clinical idiom)
 STRONG_ONLY = {"historian", "caretaker", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
                "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",
@@ -227,8 +228,18 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
     # "she is a good doctor": pronouns also describe the care team, so clinical roles need a work cue
+    # (or a relative just named: "WIFE PHONED, SHE IS A MIDWIFE"; see _clinical_ok)
     _Cue("subject is a", _rx(r"\b(?:(?:he|she|they)" + _IS_EN + r"|hes|shes)\s+an?\s+"), clinical=False,
          confidence=0.75),
+    # the past describes a life, not the care team: "she used to be a pharmacist", "and used to be a seamstress"
+    _Cue("used to be a", _rx(r"\b(?:(?:he|she|they|who|and)\s+)?(?:used\s+to\s+be|was\s+once|had\s+been)\s+an?\s+"),
+         confidence=0.75, trigger=("used to be", "was once", "had been")),
+    # "husband Arjun, a quantity surveyor, and", "Chen Wei (MRN ...), 33, line cook at": a listed job in
+    # apposition after a capitalised name or an age
+    _Cue("name, a", _rx(r"(?<=\p{Lu}\p{Ll}+),[ \t]+an?[ \t]+(?![\p{L}\d-]*(?:year|yr|month|week|day)s?-old)"),
+         clinical=False, modifiers=1, confidence=0.7),
+    _Cue("age, job", _rx(r"(?<=[\p{L})\]],[ \t]*)\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+"), modifiers=1,
+         confidence=0.7),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
                               r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
@@ -498,8 +509,10 @@ class ProfessionDetector:
                     left = left[brk[-1].end():]
                 if not cue.window.search(left):
                     continue
-            if talk and not cue.clinical and self._relative_job(text, cue, m):
-                cue = replace(cue, clinical=True)  # in a transcript "my wife's a paramedic" is her job
+            if not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
+                # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be
+                # close: "WIFE PHONED, SHE IS A MIDWIFE", "husband Arjun, a nurse"
+                cue = replace(cue, clinical=True)
             if cue.after:
                 i = bisect.bisect_left(starts, m.end())
                 if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
@@ -517,12 +530,12 @@ class ProfessionDetector:
         return _outermost(list(found.values()))
 
     @staticmethod
-    def _relative_job(text: str, cue: _Cue, m: regex.Match) -> bool:
-        """In a transcript, the subject is a relative: a relation word in the cue, or (for he/she) just before it."""
+    def _relative_job(text: str, cue: _Cue, m: regex.Match, window: int = 150) -> bool:
+        """The subject is a relative: a relation word in the cue, or (for he/she, a name) just before it."""
         if cue.name == "relative is a":
-            return not m.group().lower().startswith("who")
-        if cue.name in ("subject is a", "name is a"):
-            return _RELATION_NEAR.search(text, max(0, m.start() - 150), m.start()) is not None
+            return window >= 150 and not m.group().lower().startswith("who")
+        if cue.name in ("subject is a", "name is a", "name, a"):
+            return _RELATION_NEAR.search(text, max(0, m.start() - window), m.start()) is not None
         return False
 
     def _continue(self, text, toks, starts, rng, cue, mixed, add) -> None:

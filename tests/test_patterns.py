@@ -844,3 +844,15 @@ def test_named_regions(en, text, region):
 ])
 def test_named_regions_decoys(en, text):
     assert not {t for t, lab in found(en, text) if lab == "STATE"}
+
+
+@pytest.mark.parametrize("text,age", [
+    ("my mum lan who is seventy two she used to be a pharmacist", "seventy two"),
+    ("WILL VISIT AM. SON IFEANYI (35) NEXT OF KIN", "35"),
+])
+def test_session5_relative_ages(en, text, age):
+    assert (age, "AGE") in found(en, text)
+
+
+def test_hosp_no_is_a_record_number_label(en):
+    assert ("K0048213", "MEDICALRECORD") in found(en, "Name: Liam Shaw  Hosp no: K0048213  Age: 19")

@@ -588,3 +588,20 @@ def test_job_titles_are_not_names_or_places(text, piece, keep):
     a = text.index(piece)
     got = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), "LOCATION", "tagger:en", 0.8)])
     assert bool(got) == keep
+
+
+@pytest.mark.parametrize("text,piece,label,keep", [
+    ("transitioned to oral cephalexin on day 3. Diabetes fine", "day 3", "DATE", False),
+    ("tolerating diet, post-op day 2", "post-op day 2", "DATE", False),
+    ("Name: Liam Shaw  Hosp no: K0048213", "Hosp", "HOSPITAL", False),   # a record number's label
+    ("my mam lives with us shes 81", "shes", "DATE", False),             # speech-to-text contraction
+    ("seen on the 3rd day of May", "3rd day of May", "DATE", True),
+    ("transferred to Mercy Hospital today", "Mercy Hospital", "HOSPITAL", True),
+])
+def test_day_counts_record_labels_and_contractions(text, piece, label, keep):
+    from deid_engine.detect.vetoes import NumericContextFilter, WeakWordFilter
+
+    a = text.index(piece)
+    spans = [Span(a, a + len(piece), label, "tagger:en" if label != "HOSPITAL" else "lexicon:facility", 0.8)]
+    got = WeakWordFilter("en").filter(Document(text), NumericContextFilter("en").filter(Document(text), spans))
+    assert bool(got) == keep

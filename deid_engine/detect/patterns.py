@@ -906,10 +906,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range, invalidate=vital_sign_before),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
-      rf"(?:,?\s+(?!is\b|was\b)[\p{{L}}'’-]+,?)?|(?:dad|mum|mom|grandma|grandpa|nana))(?:\s+(?:is|was|turned|turns|will\s+be)|['’]s)"
+      rf"(?:,?\s+(?!is\b|was\b|who\b)[\p{{L}}'’-]+,?)?(?:\s+who)?|(?:dad|mum|mom|grandma|grandpa|nana))(?:\s+(?:is|was|turned|turns|will\s+be)|['’]s)"
       rf"\s+(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<a>{AGE_NUM})"
       rf"(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|in\s+{MONTH_NAMES}|y(?:ea)?rs?\s+(?:old|of\s+age)\b|"
-      rf"y/?o\b|and\b(?!\s+a\s+half)|{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a", validate=age_in_range,
+      rf"y/?o\b|and\b(?!\s+a\s+half)|(?:she|he|they|but|so|shes|hes)\b|{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a", validate=age_in_range,
       invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
     P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MF](?=\))", "AGE", 0.8, group="a", validate=age_ok,
@@ -1046,7 +1046,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>\d{3}[-\s]?\d{2}[-\s]?\d{4})\b", "SSN", 0.98, group="n", validate=ssn_ok),
     P("mrn", r"(?i)\b(?:mrn|m\.r\.n\.|mr\s*#|mr\s*no\.?|mr\s*:|medical\s+record(?:\s+(?:number|no\.?|num|#))?|"
       r"record\s*(?:#|no\.?|number)|unit\s*(?:no\.?|number|num|#)|hospital\s+(?:number|no\.?|#)|"
-      r"hosp\s*#|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#)"
+      r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#)"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
       r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?))"
@@ -1414,7 +1414,7 @@ TRIGGERS.update({
     "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
     "name_in_room": ("room", "rm", "bed", "bay"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
-    "age_paren_relative": (r"re:[A-Z][a-z'’-]+[ \t]*\((?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)[ \t]*(?:[a-z]{1,6}[ \t]*)?\)",),
+    "age_paren_relative": (r"re:[A-Z][A-Za-z'’-]+[ \t]*\((?:\d{1,3}|[A-Za-z]+(?:[ -][A-Za-z]+)?)[ \t]*(?:[A-Za-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",

@@ -90,6 +90,8 @@ def vetoed_date(text: str, span: Span) -> bool:
     s = text[span.start:span.end]
     if s.strip().casefold() in _FUNCTION_WORDS:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
+    if regex.fullmatch(r"(?i)(?:(?:post-?op|hospital|illness|antibiotic|abx|treatment)[ \t]+)?day[ \t]*#?[ \t]*\d{1,3}", s.strip()):
+        return True  # "on day 3", "post-op day 2": a count of days, not a calendar date
     if s and all(c in _NUM_RUN_CHARS for c in s):
         a, b = _numeric_run(text, span.start, span.end)
         if text[a:a + 1] in ("/", "-") and a > 0 and text[a - 1].isalnum():
@@ -363,9 +365,13 @@ class WeakWordFilter:
                 self._load_lists()
                 if norm(text[s.start:s.end]) in self._words:
                     continue
-            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "DATE")
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon")
+                    and text[s.start:s.end].casefold().rstrip(".") in ("hosp", "hospital", "unit", "ward", "clinic")
+                    and regex.match(r"(?i)\.?[ \t]*(?:no\b|#|number\b|num\b|id\b)", text[s.end:s.end + 8])):
+                continue  # "Hosp no: K0048213": the label of a record number, not a place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and _only_job_title(text[s.start:s.end])):
                 continue  # "Consultant Paediatrician", "Senior Medical Officer": a job title under a signature

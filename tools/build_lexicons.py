@@ -253,6 +253,7 @@ paciente dolor fiebre sangre orina servicio hospital consulta urgencias
 # --- medical protected terms -----------------------------------------------------
 
 EPONYMS = """
+Epworth Centor Waterlow
 Addison Adson Allen Alzheimer Apgar Arnold-Chiari Asperger Austin-Flint Babinski Baker Barrett Bartter
 Beck Behcet Bell Bence-Jones Bezold-Jarisch Blalock-Taussig Blumberg Boerhaave Bouchard Bowen Braxton-Hicks
 Broca Brown-Sequard Brudzinski Brugada Budd-Chiari Buerger Burkitt Caplan Charcot Charcot-Marie-Tooth

@@ -856,3 +856,33 @@ def test_session5_relative_ages(en, text, age):
 
 def test_hosp_no_is_a_record_number_label(en):
     assert ("K0048213", "MEDICALRECORD") in found(en, "Name: Liam Shaw  Hosp no: K0048213  Age: 19")
+
+
+@pytest.mark.parametrize("text,org", [
+    ("she goes to riverside primary on alder road", "riverside primary"),
+    ("He attends Oakfield Middle School in town", "Oakfield Middle School"),
+    ("he's been off nursery at Tiny Steps all week", "Tiny Steps"),
+    ("she goes to a daycare called Little Sprouts", "Little Sprouts"),
+])
+def test_named_schools_and_nurseries(en, text, org):
+    assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "she goes to primary school now",
+    "he goes to the local high school",
+    "she is in junior high",
+    "at nursery all day",
+    "went to secondary school in the city",
+])
+def test_generic_schools_are_not_named(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+def test_cot_number(en):
+    assert ("6", "LOCATION_OTHER") in found(en, "NOW 2 DAYS OLD, ON NEONATAL UNIT COT 6 FOR PHOTOTHERAPY.")
+
+
+def test_medical_secondary_is_no_school(en):
+    text = "ex-husband died in 1980 from acute pancreatitis secondary to alcohol abuse"
+    assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}

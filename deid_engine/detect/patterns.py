@@ -1105,11 +1105,24 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     # "Harborview Lung & Sleep, Suite 210": a suite number outside a full street address
     # "bed 4", "in room 412", "Bay 3", "Rm. 12B": the number is the location (the guideline's LOCATION_OTHER)
-    P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
+    P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley|cot|incubator|isolette)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
       r"(?P<n>\d{1,4}[A-Za-z]?)\b(?![ \t]*(?:[-/.:%°]\d?|mg|ml|l\b|hours?|hrs?|days?|weeks?|x\b|times|degrees?|deg\b|"
       r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
                                               r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
+    # a named school: "she goes to riverside primary", "attends Oakfield Middle School" (not "goes to primary
+    # school", "the local high school")
+    P("school_named", r"(?i)\b(?:goes[ \t]+to|go[ \t]+to|went[ \t]+to|attends|attending|attended|at|pupil[ \t]+at|"
+      r"student[ \t]+at|teacher[ \t]+at|teaches[ \t]+at)[ \t]+(?P<n>(?!(?:the|a|an|her|his|their|my|our|your|"
+      r"local|nearby|primary|secondary|elementary|middle|high|junior|grammar|infant|infants|public|private|state|"
+      r"catholic|special|boarding|big|new|same|village|summer|sunday|night|medical|nursing|law|art|dance|driving)\b)"
+      r"[a-z][a-z'’-]+(?:[ \t]+(?!(?:primary|elementary|middle|junior|infants?|grammar|secondary)\b)[a-z][a-z'’-]+)?"
+      r"[ \t]+(?:(?:primary|elementary|middle|junior|infants?)(?:[ \t]+school)?|(?:grammar|secondary)[ \t]+school))\b",
+      "ORGANIZATION", 0.7, group="n"),
+    # a named nursery: "off nursery at Tiny Steps", "daycare called Little Sprouts"
+    P("nursery_named", r"(?i)\b(?:nursery|daycare|day[ \t]+care|preschool|pre-school|creche|crèche|playgroup|"
+      r"after[ \t-]?school[ \t]+club)[ \t]+(?:at|called|named)[ \t]+"
+      r"(?P<n>(?-i:\p{Lu}[\p{Ll}'’]+)(?:[ \t]+(?-i:\p{Lu}[\p{Ll}'’]+)){0,2})", "ORGANIZATION", 0.7, group="n"),
     # "is ahmadi in room 412", "has bed 3 ... ", "check okafor in bay 2": in a query the word before
     # "in room/bed/bay" after a verb or "for" is the patient (no dictionary word: "is he in bed", "the patient")
     P("name_in_room", r"(?i)(?<![\w'’])(?:is|was|has|for|of|see|seen|check|chase|review|pt|patient)[ \t]+"
@@ -1411,8 +1424,11 @@ TRIGGERS.update({
                      r"Saskatchewan|Alberta|Newfoundland|Nunavut|Yukon|Queensland|Tasmania|Western|South|Northern)\b",),
     "room_bare": (r"re:\d{3}[ABDEG]\b",),
     "street_before_town": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
-    "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley"),
+    "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley", "cot", "incubator", "isolette"),
     "name_in_room": ("room", "rm", "bed", "bay"),
+    "school_named": ("primary", "elementary", "middle", "junior", "infant", "grammar", "secondary"),
+    "nursery_named": ("nursery", "daycare", "day care", "preschool", "pre-school", "creche", "crèche", "playgroup",
+                      "school club"),
     "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
     "age_paren_relative": (r"re:[A-Z][A-Za-z'’-]+[ \t]*\((?:\d{1,3}|[A-Za-z]+(?:[ -][A-Za-z]+)?)[ \t]*(?:[A-Za-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),
@@ -1444,7 +1460,7 @@ LEADS: dict[str, str] = {
     "phone_trunk": r"[0(]", "postcode_uk": "[A-Z]", "postcode_ca": "[A-Z]", "city_before_postcode": "[A-Z]",
     "state_line_end": "[A-Z]", "state_au": "[A-Z]", "postcode_au": r"\d", "age_sex_header": r"\d",
     "street_named_lower": "[a-z]", "age_copula_more": "[iyhsIYHS]", "age_relative_is": "[mdyognMDYOGN]",
-    "room_number": "[rRbBcCsStT]", "age_paren_relative": "[0-9a-zA-Z]", "age_after_name": r"\d",
+    "room_number": "[rRbBcCsStTiI]", "age_paren_relative": "[0-9a-zA-Z]", "age_after_name": r"\d",
     "age_words_hyphen": "[a-zA-Z]", "age_sex_paren": r"\d", "age_years_months": "[aA0-9]",
 }
 EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

@@ -27,6 +27,8 @@ TUNE5 = probe_eval.PROBE_DIR / "tune5.txt"
 TUNE6 = probe_eval.PROBE_DIR / "tune6.txt"  # transcripts only
 TUNE7 = probe_eval.PROBE_DIR / "tune7.txt"  # session 5, writer blind to the detectors
 TUNE8 = probe_eval.PROBE_DIR / "tune8.txt"  # session 5, tuning split (errors may be fitted)
+TUNE9 = probe_eval.PROBE_DIR / "tune9.txt"  # session 6, blind-written tuning split
+TUNE10 = probe_eval.PROBE_DIR / "tune10.txt"  # session 6, blind-written, report only
 MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
 LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
 
@@ -86,12 +88,15 @@ def test_parse_probe_file_rules(tmp_path):
         probe_eval.parse_probe(p)
 
 
-@pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8, TUNE9, TUNE10],
+                         ids=lambda p: p.stem)
 def test_probe_file_is_well_formed(path):
     items = probe_eval.parse_probe(path)
     raw = _raw_texts(path)
-    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20}.get(path, 35)
-    assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else set(probe_eval.KINDS))
+    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24}.get(path, 35)
+    assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else
+                                           {"outpatient", "transcript", "query"} if path in (TUNE9, TUNE10)
+                                           else set(probe_eval.KINDS))
     for doc_id, kind, text, spans in items:
         marked = MARK.findall(raw[doc_id])
         assert [(text[s.start:s.end], s.label) for s in spans] == marked, doc_id
@@ -107,11 +112,13 @@ def test_probe_file_is_well_formed(path):
 
 
 def test_ids_unique_and_splits_disjoint():
-    tune, check, tune2, tune3, tune4, tune5, tune6, tune7, tune8 = (probe_eval.parse_probe(p)
-                                                                    for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8])
-    ids = [i for i, *_ in tune + check + tune2 + tune3 + tune4 + tune5 + tune6 + tune7 + tune8]
+    tune, check, *others = (probe_eval.parse_probe(p) for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7,
+                                                                         TUNE8, TUNE9, TUNE10])
+    rest = [it for o in others for it in o]
+    ids = [i for i, *_ in tune + check + rest]
     assert len(ids) == len(set(ids))
-    assert not {t for _, _, t, _ in tune + tune2 + tune3 + tune4 + tune5 + tune6 + tune7 + tune8} & {t for _, _, t, _ in check}
+    assert not {t for _, _, t, _ in tune + rest} & {t for _, _, t, _ in check}
+
 
 
 def test_bench_smoke_rules(capsys):
@@ -122,7 +129,7 @@ def test_bench_smoke_rules(capsys):
     assert LAST_LINE.match(out[-1])
 
 
-@pytest.mark.parametrize("split", ["check", "both"])
+@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10"])
 def test_errors_refused_on_check(split, capsys):
     assert probe_eval.main(["--split", split, "--errors", "3", "--detectors", "rules"]) == 2
     assert "refused" in capsys.readouterr().err

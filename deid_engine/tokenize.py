@@ -18,8 +18,7 @@ structure. Offsets always slice back to the token text (property-tested).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import regex
 
@@ -39,8 +38,10 @@ _TOKEN_RE = regex.compile(
 _WORD_RE = regex.compile(r"[\p{L}\p{N}]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """A token and its offsets (immutable; a named tuple, cheap to create: every
+    note of a batch is tokenized once per run)."""
+
     start: int
     end: int
     text: str
@@ -52,7 +53,8 @@ class Token:
 
 def tokenize(text: str) -> list[Token]:
     """All tokens of ``text`` with their offsets."""
-    return [Token(m.start(), m.end(), m.group()) for m in _TOKEN_RE.finditer(text)]
+    make = Token._make
+    return [make((m.start(), m.end(), m.group())) for m in _TOKEN_RE.finditer(text)]
 
 
 def iter_tokens(text: str) -> Iterator[Token]:

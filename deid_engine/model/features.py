@@ -127,27 +127,108 @@ class Encoded:
 
 
 class Featurizer:
-    """Turns text into ``Encoded`` arrays with fixed vocabularies."""
+    """Turns text into ``Encoded`` arrays with fixed vocabularies.
+
+    Each distinct token spelling is analysed once and stored as a row of small
+    per-type tables (word id, character ids, casing features, skeleton id); a
+    document is then encoded with array indexing, and its layout features (line
+    starts and ends, blank lines, ``#RETURN`` steps) come from cumulative counts
+    of line breaks. ``encode_reference`` is the plain per-token loop the tables
+    must reproduce exactly (tested)."""
+
+    _MAX_TYPES = 300_000
 
     def __init__(self, words: Vocab, chars: Vocab, skeleton: Vocab):
         self.words, self.chars, self.skeleton = words, chars, skeleton
-        self._cache: dict[str, tuple[int, np.ndarray, list[float], int]] = {}
         self._return_id = skeleton.get(RETURN)
+        self._reset_types()
+
+    def _reset_types(self) -> None:
+        self._ids: dict[str, int] = {}
+        cap = 4096
+        self._tw = np.zeros(cap, np.int64)                       # word id
+        self._tc = np.zeros((cap, MAX_CHARS), np.int64)          # character ids
+        self._tf = np.zeros((cap, len(STATIC_FEATURES)), np.float32)
+        self._ts = np.zeros(cap, np.int64)                       # skeleton id
+        self._tu = np.zeros(cap, bool)                           # counts as "upper" for the capitals flag
+
+    def _add_type(self, text: str) -> int:
+        k = self._ids.get(text)
+        if k is not None:  # a new spelling seen twice in one document
+            return k
+        k = len(self._ids)
+        if k >= len(self._tw):  # grow the tables (doubling)
+            n = 2 * len(self._tw)
+            self._tw = np.resize(self._tw, n)
+            self._ts = np.resize(self._ts, n)
+            self._tu = np.resize(self._tu, n)
+            self._tc = np.concatenate([self._tc, np.zeros_like(self._tc)])
+            self._tf = np.concatenate([self._tf, np.zeros_like(self._tf)])
+        w, row, st, sk = self._type_info(text)
+        self._tw[k], self._tc[k], self._tf[k], self._ts[k] = w, row, st, sk
+        self._tu[k] = bool(st[0] or (st[1] and len(text) == 1))
+        self._ids[text] = k
+        return k
 
     def _type_info(self, text: str):
-        info = self._cache.get(text)
-        if info is None:
-            if len(self._cache) > 300_000:
-                self._cache.clear()
-            w = self.words.get(norm_word(text))
-            row = np.zeros(MAX_CHARS, dtype=np.int64)
-            cs = text if len(text) <= MAX_CHARS else text[: MAX_CHARS // 2] + text[-MAX_CHARS // 2 :]
-            row[: len(cs)] = [self.chars.get(c) for c in cs]
-            info = (w, row, static_features(text), self.skeleton.get(skeleton_key(text)))
-            self._cache[text] = info
-        return info
+        w = self.words.get(norm_word(text))
+        row = np.zeros(MAX_CHARS, dtype=np.int64)
+        cs = text if len(text) <= MAX_CHARS else text[: MAX_CHARS // 2] + text[-MAX_CHARS // 2 :]
+        row[: len(cs)] = [self.chars.get(c) for c in cs]
+        return w, row, static_features(text), self.skeleton.get(skeleton_key(text))
 
     def encode(self, text: str, tokens: list[Token] | None = None) -> Encoded:
+        toks = tokenize(text) if tokens is None else tokens
+        n = len(toks)
+        ns = len(STATIC_FEATURES)
+        if not n:
+            return self.encode_reference(text, toks)
+        if len(self._ids) + n > self._MAX_TYPES:  # bounded memory; never reset within a document
+            self._reset_types()
+        get = self._ids.get
+        id_list = [get(t.text) for t in toks]
+        if None in id_list:
+            id_list = [self._add_type(t.text) if k is None else k for k, t in zip(id_list, toks)]
+        ids = np.array(id_list, dtype=np.int64)
+        starts = np.fromiter((t.start for t in toks), np.int64, n)
+        ends = np.fromiter((t.end for t in toks), np.int64, n)
+        words = self._tw[ids]
+        chars = self._tc[ids]
+        feats = np.zeros((n, N_FEATURES), dtype=np.float32)
+        feats[:, :ns] = self._tf[ids]
+        # line breaks in the gap before each token: LF count, else CR count (old Mac files)
+        prev_end = np.concatenate(([0], ends[:-1]))
+        if "\n" in text or "\r" in text:
+            cp = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+            lf = np.concatenate(([0], np.cumsum(cp == 10)))
+            nl = lf[starts] - lf[prev_end]
+            if "\r" in text:
+                cr = np.concatenate(([0], np.cumsum(cp == 13)))
+                nl = np.where(nl > 0, nl, cr[starts] - cr[prev_end])
+        else:
+            nl = np.zeros(n, np.int64)
+        line_start = nl > 0
+        line_start[0] = True
+        feats[line_start, ns] = 1.0
+        ends_line = np.zeros(n, bool)
+        ends_line[:-1] = line_start[1:]
+        ends_line[-1] = True
+        feats[ends_line, ns + 1] = 1.0
+        feats[nl >= 2, ns + 2] = 1.0
+        # notes written in capitals: initial capitals carry no information there
+        alpha = self._tf[ids, :4].any(axis=1)
+        n_alpha = int(alpha.sum())
+        if n_alpha and int((self._tu[ids] & alpha).sum()) / n_alpha > 0.6:
+            feats[:, ns + 3] = 1.0
+        # skeleton: up to two #RETURN steps before each token that starts a line
+        rets = np.minimum(nl, 2)
+        skel_pos = np.arange(n, dtype=np.int64) + np.cumsum(rets)
+        skel = np.full(n + int(rets.sum()), self._return_id, dtype=np.int64)
+        skel[skel_pos] = self._ts[ids]
+        return Encoded(list(toks), words, chars, feats, skel, skel_pos)
+
+    def encode_reference(self, text: str, tokens: list[Token] | None = None) -> Encoded:
+        """The per-token definition of the encoding (slow; ``encode`` must equal it)."""
         toks = tokenize(text) if tokens is None else tokens
         n = len(toks)
         words = np.zeros(n, dtype=np.int64)
@@ -181,7 +262,6 @@ class Featurizer:
             prev_end = t.end
         if n:
             feats[n - 1, ns + 1] = 1.0
-            # notes written in capitals: initial capitals carry no information there
             if n_alpha and n_upper / n_alpha > 0.6:
                 feats[:, ns + 3] = 1.0
         return Encoded(list(toks), words, chars, feats, np.asarray(skel, dtype=np.int64), skel_pos)

@@ -162,6 +162,7 @@ _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("known", "as"), ("name", "is"),
              ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",),
              ("this", "is"), ("is", "this"), ("its",), ("it's",), ("im",), ("i'm",), ("you", "are"), ("are", "you"),
+             ("you", "must", "be"), ("this", "must", "be"),
              # "her names amber": speech-to-text drops the apostrophe of "name's"
              ("my", "names"), ("her", "names"), ("his", "names"), ("their", "names"), ("your", "names")}
 ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
@@ -220,11 +221,14 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("deliver", "for"), ("delivers", "for"), ("cleans", "for"), ("clean", "for"), ("student", "at"), ("enrolled", "at"), ("attends",),
                ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
                ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
+_DRIVE_VERBS = frozenset({"drive", "drives", "drove", "driving", "driven"})
+_DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "their", "this", "that", "its", "no",
+                          "any", "some", "every"})
 # In lower-case text, the last word of a business or school name after unknown or cued words:
 # "pinecrest elementary", "little owl coffee", "first harvest credit union" (hand-written).
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
-                      "transit", "motors", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
+                      "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
                       "coffee", "labs", "fabrication", "manufacturing", "union", "ems", "insurance", "bank",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
@@ -1049,13 +1053,15 @@ class LexiconDetector:
         n = len(toks)
         for i in range(1, n):
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
-                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)) or self._sport_for(toks, i, text)
+                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)) or self._drive_for(toks, i, text)
+                    or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
             if mode == "lower":
                 j = self._suffix_run(toks, text, used, i)
                 if j >= i:
-                    out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", "lexicon:organization", 0.6))
+                    src = "pattern:employer" if self._drive_for(toks, i, text) else "lexicon:organization"
+                    out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.6))
                     for q in range(i, j + 1):
                         used[q] = True
                     continue
@@ -1074,8 +1080,10 @@ class LexiconDetector:
                 continue  # "works at Cardiology", "job at Mental Health": a service, not an employer
             # a team after "playing rugby for": the cue is the evidence (outranks a tagger's name guess)
             team = mode == "mixed" and (self._sport_for(toks, i, text) or self._sport_for(toks, i - 1, text))
-            out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION",
-                            "pattern:team" if team else "lexicon:organization", 0.65))
+            # "drives the van for lakeside paratransit": the driving job is the evidence, as for a team
+            src = "pattern:team" if team else "pattern:employer" if self._drive_for(toks, i, text) \
+                else "lexicon:organization"
+            out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.65))
             for q in range(i, j + 1):
                 used[q] = True
         # chain stores and pharmacies by name: "the kroger pharmacy", "at Boots", "the Rite Aid on Broad St"
@@ -1484,6 +1492,17 @@ class LexiconDetector:
                 and t.n not in STOP and t.n not in self.medical and not self._near_word(t.n)
                 and not self._near_medical(t.n))
 
+    def _drive_for(self, toks: list[_Tok], i: int, text: str) -> bool:
+        """``drive the van for``, ``drives a minicab for``, ``drove a truck for``: a driving job,
+        the employer after ``for`` (token i), on one line."""
+        if i < 4 or toks[i - 1].n != "for":
+            return False
+        for q in range(i - 3, max(-1, i - 6), -1):
+            if toks[q].n in ("a", "an", "the") and q >= 1 and toks[q - 1].n in _DRIVE_VERBS:
+                piece = text[toks[q - 1].start:toks[i].start]
+                return "\n" not in piece and not any(c in piece for c in ".;:!?(,")
+        return False
+
     def _job_at(self, toks: list[_Tok], i: int, text: str) -> bool:
         """``a loan officer at``, ``works as a barista at``: a listed occupation after an article,
         then at/for/with, right before token i on one line."""
@@ -1613,6 +1632,10 @@ class LexiconDetector:
                 continue
             k, lab = hit
             first = toks[i]
+            if mode != "mixed" and k > 1 and i > 0 and toks[i - 1].n in _DETERMINERS \
+                    and all(t.n in self.words for t in toks[i:i + k]):
+                i += 1  # "over our cut off of one forty": everyday words after a determiner, not Cut Off (LA)
+                continue
             ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
             single = k == 1
             place_cue = i > 0 and any(

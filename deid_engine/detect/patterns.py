@@ -24,6 +24,7 @@ from typing import Callable
 import regex
 
 from ..types import Document, Span
+from . import spoken
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +201,12 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     s = text[start:end]
     if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
         return True
+    if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
+            not regex.search(r"(?i)\b(?:dob|d\.o\.b|born|birth)\b[^\n]{0,12}$", _before(text, start, 24)):
+        return True  # "6/52 tiredness", "repeat FBC in 4/52": weeks in British notes, not June 1952
+    if s.endswith("/7") and len(s) <= 4 and regex.search(r"(?i)\b(?:in|for|x|over|past|last|next|within|after)\s*$",
+                                                         _before(text, start, 12)):
+        return True  # "for 3/7", "in 5/7": days
     if (_VENT.search(_before(text, start, 40)) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
     if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$", _before(text, start, 40))
@@ -354,7 +361,8 @@ _NOT_AGE_AFTER = (r"(?!\s*(?:[%/:°]|\.\d|-\d|(?:mg|mcg|kg|g|gm|lbs?|cm|mm|ml|cc
 _AGE_EVENT = regex.compile(
     r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
     r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
-    r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer)\b")
+    r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"
+    r"(?:disease|illness|infection|fever|measles|mumps|chickenpox|pneumonia|meningitis|asthma|surgery|operation))\b")
 
 
 def no_age_event(text: str, start: int, end: int) -> bool:
@@ -374,6 +382,27 @@ def vital_sign_before(text: str, start: int, end: int) -> bool:
     """Vetoes ``your heart rate is eighty four now``: a measurement named earlier in the clause."""
     clause = regex.split(r"[.;!?\n]", _before(text, start, 40))[-1]
     return _VITAL_BEFORE.search(clause) is not None
+
+
+_PREGNANCY = regex.compile(r"(?i)\b(?:pregnan\w*|midwi(?:fe|ves)|gestation\w*|due\s+date|antenatal|prenatal|"
+                           r"trimester|fundal|bump|obstetric\w*|booking\s+visit|edd|lmp)\b")
+_WEEKS_AFTER = regex.compile(r"(?i)\s+(?:weeks?|wks?)\b(?!\s+old)")
+
+
+def gestation_weeks(text: str, start: int, end: int) -> bool:
+    """Vetoes ``you are twenty eight weeks today`` in a pregnancy visit: weeks of gestation, not an age."""
+    return bool(_WEEKS_AFTER.match(text, end)) and \
+        _PREGNANCY.search(text, max(0, start - 600), min(len(text), end + 300)) is not None
+
+
+_ORG_FIELD_NONE = regex.compile(r"(?i)(?:none|n/?a|unknown|not\s+applicable|self|self-employed|retired|unemployed|"
+                                r"medicare|medicaid|private|nil|same|home|yes|no)\b")
+
+
+def org_field_doubt(text: str, start: int, end: int) -> bool:
+    """``Employer: None``, ``Insurance carrier: Medicare``: no organisation to protect (programmes and
+    placeholders), and a heading word after a line break is not a name."""
+    return _ORG_FIELD_NONE.match(text, start) is not None
 
 
 def age_in_range(s: str) -> bool:
@@ -903,7 +932,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
       rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
-      validate=age_in_range, invalidate=vital_sign_before),
+      validate=age_in_range, invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
       rf"(?:,?\s+(?!is\b|was\b|who\b)[\p{{L}}'’-]+,?)?(?:\s+who)?|(?:dad|mum|mom|grandma|grandpa|nana))(?:\s+(?:is|was|turned|turns|will\s+be)|['’]s)"
@@ -911,6 +940,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|in\s+{MONTH_NAMES}|y(?:ea)?rs?\s+(?:old|of\s+age)\b|"
       rf"y/?o\b|and\b(?!\s+a\s+half)|(?:she|he|they|but|so|shes|hes)\b|{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a", validate=age_in_range,
       invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "sofiia she is nineteen she studies", "he's forty and": a person's age after he/she (speech), closed by
+    # the end of the clause; units, scores and counts after the number are not ages
+    P("age_pronoun_is", rf"(?i)\b(?:she|he)(?:[ \t]+(?:is|was|turned|turns|will[ \t]+be)|['’]s)[ \t]+"
+      rf"(?:now[ \t]+|only[ \t]+|just[ \t]+|almost[ \t]+|nearly[ \t]+|about[ \t]+)?(?P<a>{AGE_NUM})"
+      rf"(?=[ \t]*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|[ \t]+(?:now|next|this|in[ \t]+{MONTH_NAMES}|y(?:ea)?rs?[ \t]+old\b|"
+      rf"y/?o\b|and\b(?![ \t]+a[ \t]+half)|(?:she|he|they|but|so|shes|hes)\b))", "AGE", 0.7, group="a",
+      validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
     P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MF](?=\))", "AGE", 0.8, group="a", validate=age_ok,
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:fr|french|foley|cath\w*|sheath|tube|ett|ngt|ogt|drain|picc|"
@@ -946,6 +982,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
       rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?"
+      rf"|\bhow\s+old\s+(?:you|he|she|they|(?:your|his|her|their)\s+\w+)\s+(?:are|is|was|were)\b[^\n?!]{{0,30}}?"
+      rf"|\b(?:so\s+)?that\s+makes\s+(?:you|him|her)\b"
       rf"|\b(?:and\s+)?(?:your|his|her|their|the\s+patient'?s)\s+age(?=[ \t]*[?.]?[ \t]*\n)"
       rf"|\bwhat\s+age\s+(?:are\s+you|is\s+(?:he|she))\b[^\n?!]{{0,20}}?)[?.!]?\s*"
       rf"(?:{_HOW_OLD_SPEAKER}\s*)?"
@@ -984,12 +1022,21 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="d", validate=ordinal_ok),
     # "march ninth", "the fourth of july", "May 3rd" is date_text
     P("date_month_ordword", rf"(?i)\b(?P<d>(?:january|february|march|april|june|july|august|september|october|"
-      rf"november|december)\s+(?:the\s+)?{ORD_WORDS}|{ORD_WORDS}\s+of\s+{MONTH_NAMES}{_MODAL_AFTER})", "DATE", 0.85,
+      rf"november|december)\s+(?:the\s+)?{ORD_WORDS}|{ORD_WORDS}\s+of\s+{MONTH_NAMES})", "DATE", 0.85,
       group="d"),
     P("date_may_ordword", rf"(?i)(?<=\b(?:on|by|until|till|since|from|before|after|of)\s+)(?P<d>may\s+(?:the\s+)?"
       rf"{ORD_WORDS})", "DATE", 0.8, group="d"),
     # "in two thousand eight", "December third of two thousand and three", "July thirty first O eight"
-    P("date_spelled_year", rf"(?i)\b(?:in|since|from|until|till|year|around|before|after|early|late|mid|back\s+in|"
+    # years said in words whose shape is no count: "twenty eleven", "twenty twenty one", "nineteen eighty two"
+    # (not 20/20 vision, not a quantity)
+    P("date_spelled_year_shape", rf"(?i)(?<![\w-])(?<!vision\s+(?:is\s+|of\s+)?|acuity\s+(?:is\s+|of\s+)?)"
+      rf"(?P<y>twenty[\s-]+(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+      rf"twenty(?:[\s-]+{_U19})?)|nineteen[\s-]+{_TENS_RE}(?:[\s-]+{_U19})?)(?![\w-])"
+      rf"(?![\s-]+(?:vision|eyesight|sight|twenty|mg|milligrams?|mcg|grams?|g|kg|pounds?|lbs?|dollars?|bucks|percent|"
+      rf"times|steps|calories|units?|over|out\s+of|minutes?|hours?|days?|weeks?|months?|miles?|feet|foot|inches?|"
+      rf"cm|ml|cc|pills?|tablets?|people|patients|beats|breaths|degrees|point)\b|\s*[/%])",
+      "DATE", 0.75, group="y"),
+    P("date_spelled_year", rf"(?i)\b(?:in|since|from|until|till|year|around|before|after|early|late|mid|back\s+in|born|"
       rf"(?:{MONTH_NAMES}|{ORD_WORDS}|{CARDINAL_DAY}|\d{{1,2}}(?:st|nd|rd|th)?)(?:\s+of)?),?\s+(?P<y>{SPELLED_YEAR})",
       "DATE", 0.8, group="y"),
     # "January of O nine", "July thirty first O eight", "in March of ninety two"
@@ -1049,7 +1096,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#)"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
-      r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?))"
+      r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?)|"
+      r"claim\s*(?:#|no\.?|number|id)?)"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,16}\d)\b", "ACCOUNT", 0.9, group="n"),
     # NHS (England/Wales), CHI (Scotland), Medicare (Australia) numbers: 10 digits, often 3-3-4
     P("nhs_number", r"(?i)\b(?:nhs|chi|ihi)\s*(?:#|no\.?|number|num)?\s*[:#.]?\s*(?P<n>\d{3}[ -]?\d{3}[ -]?\d{4})(?![\d-])",
@@ -1204,6 +1252,23 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "ZIP", 0.85, group="z"),
     P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
       group="z"),
+    # "Toronto, ON M6J 1V5": the province abbreviation before a Canadian postcode
+    P("province_ca", r"(?<=,[ \t]{0,2})(?P<s>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?=[ \t]+[ABCEGHJ-NPRSTVXY]\d"
+      r"[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b)", "STATE", 0.85, group="s"),
+    # "2218 Pinecrest Ave, Apt 4, Decatur 30030": town and ZIP code after a street address, no state between
+    P("city_zip_after_street", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?(?:,?[ \t]+(?:Apt|Unit|Suite|"
+      r"Ste|Flat|#)\.?[ \t]*[\w-]+)?,[ \t]{0,2})(?P<c>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?)(?=[ \t]+\d{5}(?:-\d{4})?\b)",
+      "CITY", 0.8, group="c"),
+    P("zip_after_street_city", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?(?:,?[ \t]+(?:Apt|Unit|Suite|"
+      r"Ste|Flat|#)\.?[ \t]*[\w-]+)?,[ \t]{0,2}[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]+)(?P<z>\d{5}(?:-\d{4})?)\b",
+      "ZIP", 0.85, group="z"),
+    # "Employer: Cactus Line Freight", "(carrier: Desert Mutual Insurance)": an organisation after its field label
+    P("org_field", r"(?<=\b(?i:employer|carrier|insurer|insurance\s+company|insurance\s+carrier|workplace|school|"
+      r"nursery|daycare|college|university|company)[ \t]*:[ \t]*)(?P<o>[A-Z][\w&'’.-]*(?:[ ](?:[A-Z&][\w&'’.-]*|of|and|"
+      r"the|for|de)){0,5}(?<![ \t]))", "ORGANIZATION", 0.8, group="o", invalidate=lambda t, s, e: org_field_doubt(t, s, e)),
+    # 'William Hargrove ("Will")': a nickname in quotes right after a full name
+    P("nickname_quoted", r"(?<=\b[A-Z][a-z]+(?:[ \t]+[A-Z]\.?)?[ \t]+[A-Z][a-z'’-]+[ \t]*\(?[ \t]*[\"“‘'])(?P<n>[A-Z][a-z]+)"
+      r"(?=[\"”’'][ \t]*\)?)", "PATIENT", 0.75, group="n"),
     P("eircode", r"(?<=,[ \t]{0,2})(?P<z>(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
       r"[0-9AC-FHKNPRTV-Y]{4})\b", "ZIP", 0.85, group="z"),
     # field headers -----------------------------------------------------------------------------
@@ -1324,6 +1389,11 @@ class PatternDetector:
                         best[key] = Span(start, end, p.label, f"pattern:{p.name}", p.score)
             except TimeoutError:
                 log.warning("pattern %s timed out on a document of %d chars; skipped", p.name, len(text))
+        if self.lang == "en":  # identifiers said aloud (speech-to-text transcripts)
+            for sp in spoken.find(text):
+                old = best.get((sp.start, sp.end))
+                if old is None or sp.confidence > old.confidence:
+                    best[(sp.start, sp.end)] = sp
         return sorted(best.values(), key=lambda s: (s.start, s.end))
 
 
@@ -1375,7 +1445,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),
     "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
-    "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref"),
+    "province_ca": (r"re:, ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\d",),
+    "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
+    "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
+    "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
+    "nickname_quoted": ('"', "“", "‘", "'"),
+    "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
     "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "provider", "prescriber"),
@@ -1435,14 +1510,15 @@ TRIGGERS.update({
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_how_old": ("how old", "w:age"),
+    "age_event_at": ("at ",), "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
     "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),
     "date_weekday_ordinal": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
-    "date_spelled_year": ("thousand", "nineteen", "twenty"),
+    "date_spelled_year": ("thousand", "nineteen", "twenty"), "date_spelled_year_shape": ("nineteen", "twenty"),
+    "age_pronoun_is": ("he ", "he'", "he’"),
     "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",), "suite_number": (r"re:\b(?:Suite|Ste)\b",),
     "ward_compass": (" east", " west", " north", " south"),
     "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),

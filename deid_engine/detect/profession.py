@@ -258,6 +258,16 @@ CUES_EN: tuple[_Cue, ...] = (
          trigger=("old",)),
     _Cue("by trade", _rx(r"[ \t]+by\s+(?:trade|profession|occupation)\b"), after=False, strong=True,
          confidence=0.85),
+    # the answer to "what work do you do?" in a transcript: the next turn opens with the job
+    _Cue("work question reply", _rx(
+        r"\b(?:what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:work|job|jobs)\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do|"
+        r"what\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do\s+for\s+(?:work|a\s+living|money|a\s+job)|"
+        r"what\s+(?:is|was|'s|’s)\s+(?:your|his|her)\s+(?:job|occupation|work|profession)|what\s+line\s+of\s+work|"
+        r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work)[^\n]{0,30}\n[ \t]*"
+        r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:)?[ \t]*"
+        r"(?:(?:i\s+am|i['’]?m|i\s+was|he['’]?s|she['’]?s|well|um+|uh+|so|yes|yeah|oh|still)[ \t,]+){0,3}"
+        r"(?:an?\s+|the\s+)?"), strong=True, modifiers=2, confidence=0.8,
+         trigger=("work", "job", "living", "occupation", "profession")),
 )
 
 _AGE_ES = r"\b\d{1,3}\s+(?:años|anos|a\.)(?:\s+de\s+edad)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*,?[ \t]*"

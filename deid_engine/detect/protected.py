@@ -322,7 +322,9 @@ class ProtectedTermsFilter:
             self.lang == "en" and place_follows(text, span.end))
 
     def _medical_head_after(self, text: str, span: Span) -> bool:
-        m = regex.match(r"(?:['’]s)?[ \t]+(\p{L}+)", text[span.end:span.end + 24])
+        # "Hoffmann sign", "Hawkins and Neer signs", "Kernig's/Brudzinski's signs": a head after one more eponym too
+        m = regex.match(r"(?:['’]s)?(?:[ \t]*(?:[ \t]and[ \t]|&|/)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+(\p{L}+)",
+                        text[span.end:span.end + 48])
         return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
 
     def _medical_context_before(self, text: str, span: Span) -> bool:

@@ -185,6 +185,10 @@ def _trim_time_tail(text: str, s: Span) -> Span:
 _DATE_ACRONYMS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "june", "jul", "july", "aug", "sep", "sept",
                             "oct", "nov", "dec", "xmas", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
                             "sat", "sun", "noel"})
+_MEASURES = (r"(?:bmi|bp|hr|rr|gcs|inr|wt|ht|temp|sats?|spo2|sao2|a1c|hba1c|egfr|hb|hgb|plt|wbc|crp|psa|tsh|"
+             r"bsl|bm|cbg|pefr|fev1|map|cvp|etco2|fio2|peep|k|na)")
+_MEASURE_VALUE = regex.compile(rf"(?i){_MEASURES}[ \t:=]*\d{{1,3}}(?:\.\d+)?")
+_MEASURE_BEFORE = regex.compile(rf"(?i)\b{_MEASURES}[ \t:=]*(?:of[ \t]+|was[ \t]+|is[ \t]+)?$")
 # an instrument or test named with a hyphenated number: "PHQ-9 17", "GAD-7 12", "PCL-5"
 _INSTRUMENT_BEFORE = regex.compile(r"\b\p{Lu}[\p{Lu}\p{Ll}]{1,6}-$")
 
@@ -196,6 +200,9 @@ def _score_or_code(text: str, s: Span, cat: str) -> bool:
     piece = text[s.start:s.end]
     if cat == "DATE" and regex.fullmatch(r"\p{Lu}{2,4}", piece) and piece.casefold() not in _DATE_ACRONYMS:
         return True  # "GP", "ENT": an acronym is no date
+    if cat == "DATE" and (_MEASURE_VALUE.fullmatch(piece) or (
+            regex.fullmatch(r"\d{1,3}(?:\.\d+)?", piece) and _MEASURE_BEFORE.search(text, max(0, s.start - 12), s.start))):
+        return True  # "BMI 27", "HR 88": a measurement, not a date
     if cat == "DATE" and regex.fullmatch(r"\d{1,2}(?:[ \t]+\d{1,3})?", piece) and \
             _INSTRUMENT_BEFORE.search(text, max(0, s.start - 9), s.start):
         return True
@@ -357,9 +364,35 @@ class WeakWordFilter:
                 w = text[s.start:s.end].strip().casefold()
                 if w in _LANGUAGES and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
                     continue  # "speaks Cantonese", "Mandarin interpreter": a language, not a person
+                if w in _DEMONYMS and regex.match(r"[ \t]+\p{Ll}", text[s.end:s.end + 3]) \
+                        and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
+                    continue  # "loves Irish dancing", "a Scottish accent": an adjective, not a person
+                if w in _IMPERATIVES and regex.match(r"[ \t]+(?:as|it|this|that|these|the|for|down|urgent)\b",
+                                                     text[s.end:s.end + 9]) \
+                        and regex.search(r"(?:^|[.?!:;]|\n)[ \t\-*•]*$", text[max(0, s.start - 6):s.start]):
+                    continue  # "Mark as urgent for Dr Pereira", "Bill it to": an instruction opening a sentence
                 if w in _EQUIPMENT and (_EQUIPMENT_BEFORE.search(text[max(0, s.start - 24):s.start])
                                         or regex.match(r"[ \t]*/[ \t]*\p{L}", text[s.end:s.end + 4])):
                     continue  # "ambulated with walker", "WALKER/COMMODE ordered": equipment
+            if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
+                    and regex.fullmatch(r"\p{Ll}{3,}", text[s.start:s.end])
+                    and not regex.search(r"(?i)\b(?:dr|mr|mrs|ms|miss|mister|nurse|named|called)\.?[ \t]*$",
+                                         text[max(0, s.start - 10):s.start])):
+                if not mixed:
+                    from .lexicon import LexiconDetector
+
+                    mixed.append(LexiconDetector._case_mode(text) == "mixed")
+                if mixed[0]:
+                    self._load_lists()
+                    n = norm(text[s.start:s.end])
+                    if n in self._words and n not in self._names:
+                        continue  # "Is her POLST scanned": a lower-case word in a capitalised note is no name
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and regex.fullmatch(r"\p{Ll}{4,}", text[s.start:s.end])
+                    and _CONDITION_SLOT.search(text[max(0, s.start - 24):s.start])):
+                self._load_lists()
+                if norm(text[s.start:s.end]) not in self._places and norm(text[s.start:s.end]) not in self._names:
+                    continue  # "anaemia secondary to menorrhagia": a condition, not a place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and _verb_or_noun_use(text, s)):
                 self._load_lists()
@@ -375,6 +408,9 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and _only_job_title(text[s.start:s.end])):
                 continue  # "Consultant Paediatrician", "Senior Medical Officer": a job title under a signature
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and _only_credentials(text[s.start:s.end], s.label)):
+                continue  # "Hélène Bergeron, MD FRCPC", "Dr Breathnach, GP, Slane": letters after a name, no place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and text[s.start:s.end].casefold() in ("grand", "great", "step", "god")
                     and regex.match(r"(?i)[ \t-]*(?:-?grand[ \t-]*)?(?:daughters?|sons?|child|children|kids?|mother|father|"
@@ -405,6 +441,21 @@ _ROLE_ABBREVIATIONS = frozenset("""md rn np pa rrt lpn msw lcsw licsw pharmd rph
 facc facs pa-c ot pt slp cna emt ems dgtr dtr dau husb hsb bro sis gf bf""".split())
 
 
+# post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
+_CREDENTIALS_ONLY = frozenset("""frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
+mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
+# letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above
+_CREDENTIALS_AMBIGUOUS = frozenset("md do pa rn np ma ms ot pt dc od rd".split())
+
+
+def _only_credentials(piece: str, label: str) -> bool:
+    words = [w.casefold().strip(".") for w in regex.split(r"[\s,/]+", piece) if w.strip(".")]
+    if not words or not all(w in _CREDENTIALS_ONLY or w in _CREDENTIALS_AMBIGUOUS for w in words):
+        return False
+    return any(w in _CREDENTIALS_ONLY for w in words)  # "MD" alone: the role-abbreviation rule (titles kept)
+
+
 # a word right before a name that makes it one whatever its spelling ("Dr. Remians", "wife Famliy")
 _NAME_CUE_WORDS = frozenset("""dr drs doctor mr mrs ms miss mister prof nurse wife husband son daughter mother father
 sister brother mom mum dad aunt uncle niece nephew cousin grandson granddaughter grandmother grandfather partner
@@ -422,6 +473,18 @@ portuguese creole haitian french german italian greek arabic farsi persian dari 
 bengali gujarati tamil telugu somali amharic tigrinya swahili hmong khmer lao thai burmese nepali turkish
 armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl eng engl
 """.split())
+_DEMONYMS = frozenset("""
+irish scottish welsh british english american canadian mexican australian french german italian spanish
+polish dutch swedish danish norwegian finnish russian ukrainian greek turkish chinese japanese korean indian
+pakistani nigerian ghanaian kenyan somali ethiopian jamaican cuban brazilian filipino vietnamese thai
+portuguese lebanese syrian iranian afghan egyptian moroccan african asian european caribbean latino latina
+hispanic celtic gaelic nordic
+""".split())
+_IMPERATIVES = frozenset({"mark", "flag", "bill", "note", "chase", "book", "file", "forward", "copy", "page"})
+# a lower-case word in these slots names a condition ("secondary to menorrhagia", "c/w cellulitis")
+_CONDITION_SLOT = regex.compile(r"(?i)\b(?:secondary\s+to|due\s+to|consistent\s+with|suggestive\s+of|c/w|r/o|"
+                                r"rule\s+out|history\s+of|hx\s+of|diagnosis\s+of|diagnosed\s+with|treated\s+for|"
+                                r"signs\s+of|symptoms\s+of|presumed|likely|possible|probable|query|\?)[ \t]+$")
 _NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|named|name is|called)\.?[ \t]+$")
 _EQUIPMENT = frozenset({"walker", "cane", "crutch", "crutches", "commode", "brace"})
 _EQUIPMENT_BEFORE = regex.compile(r"(?i)(?:\b(?:with|a|the|his|her|their|using|uses|use|rolling|wheeled|"
@@ -531,7 +594,14 @@ def _verb_or_noun_use(text: str, s: Span) -> bool:
     if not regex.fullmatch(r"\p{Ll}+", w):
         return False  # capitalised or ALL-CAPS spans are left alone
     before = text[max(0, s.start - 12):s.start]
+    if w in ("bill", "bills") and _BILL_BEFORE.search(text[max(0, s.start - 16):s.start]):
+        return True  # "paid the gas bill twice", "phone bill"
     return bool(_MODAL_OR_ARTICLE.search(before))
+
+
+_BILL_BEFORE = regex.compile(r"(?i)\b(?:gas|phone|electric|electricity|water|hospital|medical|power|heating|cable|"
+                             r"tax|cell|credit\s+card|card|energy|council|rent|vet|doctor'?s|pay|paid|pays|my|your|his|"
+                             r"her|their|our)[ \t]+$")
 
 
 # --- form-field labels --------------------------------------------------------------

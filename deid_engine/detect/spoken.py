@@ -1,0 +1,366 @@
+"""Identifiers said aloud: what speech-to-text makes of phone numbers, IDs, e-mail addresses
+and house numbers in visit transcripts.
+
+A dictated transcript writes ``six one two five five five zero one three eight`` where a
+note would have ``612-555-0138``, ``ewa point k at example dot net`` for an e-mail address,
+``eleven forty two cedar lane`` for a street address. None of the digit-shaped patterns
+can see these. This module finds them (English only):
+
+- **digit runs** (:func:`digit_runs`): five or more digits read one by one (``zero``/``oh``
+  .. ``nine``, ``double five``, digit strings mixed in, two-digit words once the run is
+  under way), with a spelled prefix right after ``is``/``number``/``id`` (``hx four four
+  seven ...``) and one or two spelled letters at the end (``... seven one w a``). The label
+  comes from the nearest cue before the run on its line or the line before (``member id``
+  -> HEALTHPLAN, ``serial`` -> DEVICE, ``zip`` -> ZIP, ``number``/``call`` -> PHONE ...);
+  with no cue, 7, 10 or 11 digits are a phone number, 5 digits after a state name a ZIP
+  code, anything else an IDNUM. Counting (``one two three four five``) and digit-span
+  tests (``repeat after me``, ``backwards``) are not identifiers.
+- **e-mail addresses** (:func:`emails`): ``name dot name at domain dot com``.
+- **house numbers in words** (:func:`streets`): up to four number words, one or two
+  name words and a street type, with an apartment or unit after it.
+- **where someone comes from** (:func:`origins`), in lower-case speech: a word no dictionary
+  knows after ``came from``, ``born in``, ``grew up in``, ``flying in from`` is a town
+  (``came from lviv``), and a listed country after it (``lviv in ukraine``).
+
+Every span's source is ``pattern:spoken_*``; the pattern detector calls :func:`find`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import regex
+
+from ..types import Span
+
+_DIGIT_WORDS = {"zero": 0, "oh": 0, "o": 0, "nought": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_TEEN_TENS = {"ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+              "nineteen", "twenty", "thirty", "forty", "fourty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+_UNITS_AFTER_TENS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+_REPEAT = {"double": 2, "triple": 3}
+# words that are never a spelled prefix of an identifier
+_NOT_PREFIX = frozenset(
+    "a an and are as at be by do for go he her him his i if in is it its me my no nor not of oh ok on or our "
+    "she so the to up us was we you your yes yeah um uh er ah".split())
+_NOT_LETTER = frozenset({"a", "i", "o"})  # first spelled letter after a run: never an article or a pronoun
+
+_TOKEN = regex.compile(r"[a-z]+|\d+")
+_SPAN_TEST = regex.compile(r"\b(?:repeat|backwards?|digit|digits|count(?:ing)?|say\s+these|remember\s+these|"
+                           r"numbers?\s+after\s+me|serial\s+sevens?)\b")
+
+# label cues, searched backwards from the run; the nearest one wins
+_CUES: tuple[tuple[str, str], ...] = (
+    ("HEALTHPLAN", r"member|policy|insurance|insurer|medicaid|medicare|health\s+(?:number|card|plan|id)|"
+                   r"nhs(?:\s+number)?|subscriber|group\s+number|ohip|beneficiary|plan\s+id"),
+    ("MEDICALRECORD", r"mrn|medical\s+record|chart\s+number|hospital\s+number|record\s+number|"
+                      r"patient\s+(?:number|id)|unit\s+number"),
+    ("DEVICE", r"serial|device\s+(?:number|id)|model\s+number|lot\s+number"),
+    ("SSN", r"social\s+security|ssn|social"),
+    ("ZIP", r"zip(?:\s+code)?|post\s*code|postal\s+code|eircode"),
+    ("FAX", r"fax"),
+    ("LICENSE", r"licen[cs]e|npi|dea\s+number|provider\s+number"),
+    ("VEHICLE", r"plate|registration|reg\s+number"),
+    ("ACCOUNT", r"account|claim|reference|confirmation|case\s+number|visit\s+number|encounter|invoice|booking"),
+    ("PHONE", r"phone|number|call|calls|reach|cell|mobile|landline|text|ring|contact|extension|whatsapp|pager"),
+)
+# a specific cue takes the word "number" after it ("serial number", "policy number id")
+_CUE_RE = regex.compile("|".join(
+    rf"(?P<{lab}>\b(?:{rx})\b" + (r"(?:\s+(?:number|no|id|num|code)\b)*)" if lab != "PHONE" else ")")
+    for lab, rx in _CUES))
+
+
+@lru_cache(maxsize=1)
+def _states() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    try:
+        return frozenset(s.casefold() for s in load_lexicon("states_us"))
+    except KeyError:
+        return frozenset()
+
+
+def find(text: str) -> list[Span]:
+    """Every spoken identifier of ``text`` (English)."""
+    low = text.lower()
+    return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low)
+
+
+# --- digit runs --------------------------------------------------------------------------------
+
+# candidate stretches: three or more digit words (or digit strings) in a row; only these are walked
+_DW = r"(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine|double|triple|\d{1,4})"
+_CANDIDATE = re.compile(rf"\b{_DW}(?:[ \t,-]{{1,3}}{_DW}\b){{2,}}")
+
+
+def digit_runs(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    last_end = -1
+    for c in _CANDIDATE.finditer(low):
+        if c.start() < last_end:
+            continue
+        # the stretch plus a word before (a spelled prefix) and a few after (letters, two-digit words)
+        a = low.rfind(" ", 0, max(0, low.rfind(" ", 0, c.start())))
+        a = max(0, a)
+        b = min(len(low), c.end() + 40)
+        for sp in _digit_runs_in(low, a, b):
+            if sp.start >= c.start() - 6 or sp.end > c.start():
+                out.append(sp)
+                last_end = max(last_end, sp.end)
+    return sorted(set(out), key=lambda x: (x.start, x.end))
+
+
+def _digit_runs_in(low: str, a: int, b: int) -> list[Span]:
+    toks = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(low, a, b)]
+    out: list[Span] = []
+    i, n = 0, len(toks)
+    while i < n:
+        j, digits, values = _run(toks, i, low)
+        if digits < 5 or sum(not toks[k][2].isdigit() for k in range(i, j)) < 3:  # digit strings: the patterns
+            i += 1
+            continue
+        start, end = toks[i][0], toks[j - 1][1]
+        if not _counting(values) and not _span_test(low, start):
+            a = _prefix(toks, i, low)
+            b = _suffix(toks, j, low)
+            s = toks[a][0]
+            e = toks[b - 1][1]
+            label = _label(low, s, digits)
+            out.append(Span(s, e, label, "pattern:spoken_digits", 0.85))
+        i = j
+    return out
+
+
+def _gap_ok(low: str, a: int, b: int) -> bool:
+    """The characters between two tokens of a run: spaces, commas or hyphens on one line."""
+    gap = low[a:b]
+    return len(gap) <= 3 and all(c in " \t,-" for c in gap)
+
+
+def _run(toks, i: int, low: str) -> tuple[int, int, list[int]]:
+    """(end index, digit count, digit values) of the run starting at token ``i``."""
+    digits, values, j, n = 0, [], i, len(toks)
+    while j < n:
+        if j > i and not _gap_ok(low, toks[j - 1][1], toks[j][0]):
+            break
+        w = toks[j][2]
+        if w in _DIGIT_WORDS:
+            digits += 1
+            values.append(_DIGIT_WORDS[w])
+            j += 1
+        elif w.isdigit() and len(w) <= 4:
+            digits += len(w)
+            values.extend(int(c) for c in w)
+            j += 1
+        elif w in _REPEAT and j + 1 < n and toks[j + 1][2] in _DIGIT_WORDS and _gap_ok(low, toks[j][1], toks[j + 1][0]):
+            k = _REPEAT[w]
+            digits += k
+            values.extend([_DIGIT_WORDS[toks[j + 1][2]]] * k)
+            j += 2
+        elif w in _TEEN_TENS and digits >= 3:  # "five five five oh one nineteen"
+            digits += 2
+            values.extend([-1, -1])
+            j += 1
+            if w not in ("ten", "eleven", "twelve") and not w.endswith("teen") and j < n and \
+                    toks[j][2] in _UNITS_AFTER_TENS and _gap_ok(low, toks[j - 1][1], toks[j][0]):
+                j += 1  # "forty two": one two-digit group
+        else:
+            break
+    return j, digits, values
+
+
+def _counting(values: list[int]) -> bool:
+    """``one two three four five`` or ``five four three two one``: counting, not a number."""
+    steps = {b - a for a, b in zip(values, values[1:])}
+    return steps in ({1}, {-1})
+
+
+def _span_test(low: str, start: int) -> bool:
+    """A digit-span or counting test is going on (the run is read out for the patient to repeat)."""
+    line_start = low.rfind("\n", 0, max(0, low.rfind("\n", 0, start)))
+    return _SPAN_TEST.search(low, max(0, line_start, start - 160), start) is not None
+
+
+def _prefix(toks, i: int, low: str) -> int:
+    """Index of the first token, taking in a spelled prefix (``hx``, ``pjn``) right after
+    ``is``/``number``/``id``/``no``/``#``."""
+    if i == 0:
+        return i
+    ps, pe, w = toks[i - 1]
+    if not _gap_ok(low, pe, toks[i][0]) or not w.isalpha() or len(w) > 4 or w in _NOT_PREFIX:
+        return i
+    if w in _DIGIT_WORDS or w in _TEEN_TENS:
+        return i
+    before = low[max(0, ps - 12):ps]
+    if regex.search(r"(?:\bis|\bnumber|\bid|\bno|#|\bcode|\bnum)[ \t:]*$", before):
+        return i - 1
+    return i
+
+
+def _suffix(toks, j: int, low: str) -> int:
+    """End index, taking in one or two spelled letters after the run (``... one w a``)."""
+    n = len(toks)
+    if j < n and len(toks[j][2]) == 1 and toks[j][2].isalpha() and toks[j][2] not in _NOT_LETTER \
+            and _gap_ok(low, toks[j - 1][1], toks[j][0]):
+        j += 1
+        if j < n and len(toks[j][2]) == 1 and toks[j][2].isalpha() and _gap_ok(low, toks[j - 1][1], toks[j][0]):
+            # a second letter, unless it is the article before a word ("... c a lot")
+            if toks[j][2] not in ("a", "i") or j + 1 >= n or not _gap_ok(low, toks[j][1], toks[j + 1][0]) \
+                    or len(toks[j + 1][2]) < 3:
+                j += 1
+    return j
+
+
+def _label(low: str, start: int, digits: int) -> str:
+    line_start = low.rfind("\n", 0, start)
+    prev_start = low.rfind("\n", 0, max(0, line_start))
+    window_start = max(0, prev_start + 1, start - 200)
+    best, best_pos = None, -1
+    for m in _CUE_RE.finditer(low, window_start, start):
+        if m.start() > best_pos:
+            best, best_pos = m.lastgroup, m.start()
+    if best is not None:
+        return best
+    if digits in (7, 10, 11):
+        return "PHONE"
+    if digits in (5, 9) and _after_state(low, start):
+        return "ZIP"
+    return "IDNUM"
+
+
+def _after_state(low: str, start: int) -> bool:
+    words = regex.findall(r"[a-z]+", low[max(0, start - 40):start])
+    states = _states()
+    return any(" ".join(words[-k:]) in states for k in (1, 2, 3) if len(words) >= k)
+
+
+# --- e-mail addresses --------------------------------------------------------------------------
+
+_NUMW = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)"
+_EMAIL = regex.compile(
+    rf"(?<![\w])(?P<e>[a-z][a-z0-9]*(?:[ \t]+(?:dot|point|underscore|dash|hyphen)[ \t]+[a-z0-9]+"
+    rf"|[ \t]+{_NUMW}(?=[ \t]+(?:{_NUMW}|at|dot|point|underscore)\b))*"
+    rf"[ \t]+at[ \t]+[a-z0-9]+(?:[ \t]+(?:dot|point)[ \t]+[a-z0-9]+)*?"
+    rf"[ \t]+dot[ \t]+(?:com|net|org|edu|gov|co|uk|ie|ca|au|io|us|info|biz|me|nz)(?:[ \t]+dot[ \t]+(?:uk|au|nz|ie))?)"
+    rf"(?![\w])")
+_NOT_LOCAL = frozenset({"me", "him", "her", "us", "them", "it", "that", "this", "look", "email", "mail", "is",
+                        "was", "address", "send", "write", "or", "and", "be", "you", "them"})
+
+
+def emails(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    if " at " not in low or " dot " not in low:
+        return []
+    out = []
+    for m in _EMAIL.finditer(low):
+        first = m.group("e").split()[0]
+        if first in _NOT_LOCAL:
+            continue
+        out.append(Span(m.start("e"), m.end("e"), "EMAIL", "pattern:spoken_email", 0.85))
+    return out
+
+
+# --- house numbers in words ----------------------------------------------------------------------
+
+_HOUSE = (r"(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fourty|"
+          r"fifty|sixty|seventy|eighty|ninety|hundred|oh)[ \t]+){1,4}")
+_STREET_TYPES = (r"(?:street|avenue|road|drive|lane|boulevard|court|way|place|terrace|crescent|close|circle|parkway|"
+                 r"highway|trail|grove|gardens|row|square)")
+_STREET = regex.compile(
+    rf"(?<![\w])(?P<s>{_HOUSE}(?P<name>(?:[a-z][a-z'’]+[ \t]+){{1,2}}){_STREET_TYPES}"
+    rf"(?:[ \t]+(?:apartment|apt|unit|suite|flat|number)[ \t]+(?:[a-z0-9]+)(?:[ \t]+[b-hj-z](?![\w]))?)?)(?![\w])")
+_NOT_STREET_NAME = frozenset(
+    "the a an of to from down up my his her their your our this that these those more times days weeks months years "
+    "miles blocks minutes hours kilometres kilometers feet metres meters yards doors houses streets roads and or at "
+    "on in by is was for with".split())
+
+
+_STREET_WORD = re.compile(rf"\b{_STREET_TYPES}\b")
+
+
+def streets(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    out = []
+    seen = set()
+    for w in _STREET_WORD.finditer(low):  # only near a street word (cheap pre-check)
+        for m in _STREET.finditer(low, max(0, w.start() - 90), w.end() + 40):
+            if m.span("s") in seen or m.end("s") < w.end():
+                continue
+            seen.add(m.span("s"))
+            out.extend(_street_span(low, m))
+    return out
+
+
+def _street_span(low: str, m) -> list[Span]:
+    words = m.group("name").split()
+    if any(w in _NOT_STREET_NAME for w in words):
+        return []
+    number = low[m.start("s"):m.start("name")].split()
+    if number[0] in ("oh", "hundred"):
+        return []
+    return [Span(m.start("s"), m.end("s"), "STREET", "pattern:spoken_street", 0.8)]
+
+
+# --- where someone comes from ----------------------------------------------------------------------
+
+_ORIGIN = re.compile(
+    r"\b(?:(?:born|grew[ \t]+up|raised|brought[ \t]+up)[ \t]+(?:originally[ \t]+)?in|"
+    r"(?:came|come|comes|coming|moved|emigrated|immigrated|fled|arrived|originally|flying[ \t]+in|flew[ \t]+in|"
+    r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
+    r"originally[ \t]+)?from)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+_IN_COUNTRY = regex.compile(r"[ \t]*,?[ \t]+in[ \t]+(?P<c>[a-z][a-z]+(?:[ \t]+[a-z]+)?)")
+
+
+@lru_cache(maxsize=1)
+def _places() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    from ..lexicons import load_lexicon
+    from .protected import _load_dictionary
+
+    def lex(name: str) -> frozenset[str]:
+        try:
+            return frozenset(x.casefold() for x in load_lexicon(name))
+        except KeyError:
+            return frozenset()
+    return _load_dictionary(), lex("countries_en") | lex("countries"), _states()
+
+
+def _place_label(words: str, countries, states) -> str:
+    return "COUNTRY" if words in countries else "STATE" if words in states else "CITY"
+
+
+def origins(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    if not any(w in low for w in (" from ", " in ")):
+        return []
+    out: list[Span] = []
+    for m in _ORIGIN.finditer(low):
+        if text[m.start("p")].isupper():
+            continue  # mixed case: the tagger and the gazetteers see capitals
+        dictionary, countries, states = _places()
+        words = m.group("p").split()
+        known = [w for w in words if w.strip("'’-") in dictionary]
+        if len(words) == 2 and " ".join(words) in countries | states:
+            keep = 2
+        elif words[0] in countries or words[0] in states:
+            keep = 1
+        elif words[0].strip("'’-") in dictionary:
+            continue
+        else:
+            keep = 2 if len(words) == 2 and words[1] not in known else 1
+        a = m.start("p")
+        b = m.end("p") if keep == 2 else a + len(words[0])
+        place = " ".join(low[a:b].split())
+        out.append(Span(a, b, _place_label(place, countries, states), "pattern:spoken_origin", 0.7))
+        c = _IN_COUNTRY.match(low, b)
+        if c:
+            cw = c.group("c").split()
+            for k in (2, 1):
+                cand = " ".join(cw[:k])
+                if len(cw) >= k and (cand in countries or cand in states):
+                    ca = c.start("c")
+                    out.append(Span(ca, ca + len(cand), _place_label(cand, countries, states),
+                                    "pattern:spoken_origin", 0.75))
+                    break
+    return out

@@ -1,0 +1,222 @@
+"""Session 6 rules: identifiers said aloud, spoken years and ages, places of origin, replies to
+questions in transcripts, field-labelled organisations, and the false positives fixed with them.
+
+Must-match and must-not-match sentences were written for these tests (not copied from the probe
+splits)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_engine.detect import spoken
+from deid_engine.detect.patterns import PatternDetector
+from deid_engine.pipeline import build_pipeline
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def pipe():
+    return build_pipeline("default", "en").load()
+
+
+@pytest.fixture(scope="module")
+def pat():
+    d = PatternDetector("en")
+    d.load()
+    return d
+
+
+def _found(spans, text):
+    return {(text[s.start:s.end], s.label) for s in spans}
+
+
+def _pieces(spans, text):
+    return {text[s.start:s.end] for s in spans}
+
+
+# --- digit runs --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("nurse: whats a good number for you\nmum: seven one eight five five five zero one four two",
+     "seven one eight five five five zero one four two", "PHONE"),
+    ("you can call me on oh seven seven double nine three one two four four", "oh seven seven double nine three one two four four", "PHONE"),
+    ("the policy number is b q nine nine one two three four five", "nine nine one two three four five", "HEALTHPLAN"),
+    ("her medicaid id is tk two two eight one nine zero four", "tk two two eight one nine zero four", "HEALTHPLAN"),
+    ("the pump serial is z r seven seven four one eight", "seven seven four one eight", "DEVICE"),
+    ("we live in austin texas seven eight seven zero four now", "seven eight seven zero four", "ZIP"),
+    ("my zip is nine four one one oh", "nine four one one oh", "ZIP"),
+    ("the claim reference is four four nine one two zero three", "four four nine one two zero three", "ACCOUNT"),
+    ("and the chart number six six two zero one nine four k", "six six two zero one nine four k", "MEDICALRECORD"),
+    ("so thats nine one seven 555 0134 right", "nine one seven 555 0134", "PHONE"),
+    ("it was two eight four one nine three three zero five one i think", "two eight four one nine three three zero five one", "PHONE"),
+])
+def test_spoken_digit_runs(text, piece, label):
+    spans = spoken.digit_runs(text)
+    assert (piece, label) in _found(spans, text)
+
+
+@pytest.mark.parametrize("text", [
+    "count with me one two three four five six",
+    "now backwards five four three two one",
+    "i am going to say some numbers repeat them after me seven two nine four one",
+    "bp 130 80 pulse 72 98 percent",                     # digit strings: the numeric patterns' business
+    "take one or two at night and then two three times a day",
+    "she had two five year olds and one seven year old",
+])
+def test_spoken_digit_runs_not_identifiers(text):
+    assert spoken.digit_runs(text) == []
+
+
+# --- e-mail addresses, house numbers, origins ------------------------------------------------
+
+@pytest.mark.parametrize("text,piece", [
+    ("send it to rosa underscore lima at example dot org please", "rosa underscore lima at example dot org"),
+    ("its tomasz dot nowak seventy one at mailbox dot co dot uk", "tomasz dot nowak seventy one at mailbox dot co dot uk"),
+    ("email me kbrennan at example dot ie", "kbrennan at example dot ie"),
+])
+def test_spoken_emails(text, piece):
+    assert piece in _pieces(spoken.emails(text), text)
+
+
+@pytest.mark.parametrize("text", ["have a look at nhs dot uk for advice", "we met at the park on saturday",
+                                  "she is at home dot com is a website"])
+def test_spoken_emails_not(text):
+    assert spoken.emails(text) == []
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("we are at twenty two maple grove road now", "twenty two maple grove road"),
+    ("still at nine oh five larkin street apartment six b", "nine oh five larkin street apartment six b"),
+    ("the address is three hundred willow court", "three hundred willow court"),
+])
+def test_spoken_house_numbers(text, piece):
+    assert piece in _pieces(spoken.streets(text), text)
+
+
+@pytest.mark.parametrize("text", ["he walks two miles down the road each morning",
+                                  "it takes ten minutes to the main street", "three times the way round"])
+def test_spoken_house_numbers_not(text):
+    assert spoken.streets(text) == []
+
+
+@pytest.mark.parametrize("text,found", [
+    ("i came from tirana in albania when i was twenty", {("tirana", "CITY"), ("albania", "COUNTRY")}),
+    ("my husband grew up in ballina", {("ballina", "CITY")}),
+    ("we moved over from gujranwala in pakistan", {("gujranwala", "CITY"), ("pakistan", "COUNTRY")}),
+])
+def test_places_of_origin(text, found):
+    assert found <= _found(spoken.origins(text), text)
+
+
+@pytest.mark.parametrize("text", ["i came from work straight here", "when you came in thats fine",
+                                  "the pain is from hemroids", "I came from Tirana", "he was born in nineteen sixty"])
+def test_places_of_origin_not(text):
+    assert spoken.origins(text) == []
+
+
+# --- spoken years, ages, replies ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("patient: twenty fourteen i think", "twenty fourteen", "DATE"),
+    ("she was born twenty twenty three in march", "twenty twenty three", "DATE"),
+    ("that was nineteen eighty seven or so", "nineteen eighty seven", "DATE"),
+    ("the eleventh of may she moved", "eleventh of may", "DATE"),
+    ("nurse: and remind me how old he is\nmum: seven", "seven", "AGE"),
+    ("doctor: so that makes you\npatient: sixty one", "sixty one", "AGE"),
+    ("my son teodor he is twelve and he loves football", "twelve", "AGE"),
+    ("she's eighty one but she still drives", "eighty one", "AGE"),
+])
+def test_spoken_dates_and_ages(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("her vision is twenty twenty in both eyes", "twenty twenty"),
+    ("he lifts nineteen twenty pounds", "nineteen twenty"),
+    ("he is ten minutes late", "ten"),
+    ("she is five weeks along now", "five"),
+    ("the pain he is 7 out of 10", "7"),
+    ("midwife: your due date is in june so you are thirty one weeks today", "thirty one"),
+])
+def test_spoken_dates_and_ages_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+def test_reply_to_work_question_is_a_profession(pipe):
+    text = "doctor: what do you do for a living\npatient: um im a school bus driver out of the depot"
+    assert ("school bus driver", "PROFESSION") in _found(pipe.run(Document(text)), text)
+    text = "doctor: what work do you do\npatient: nothing at the moment"
+    assert not [s for s in pipe.run(Document(text)) if s.label == "PROFESSION"]
+
+
+def test_you_must_be_names_the_patient(pipe):
+    text = "hello there you must be gwenllian come through"
+    assert "gwenllian" in _pieces(pipe.run(Document(text)), text)
+    text = "you must be tired after that drive"
+    assert not pipe.run(Document(text))
+
+
+def test_driving_job_employer(pipe):
+    text = "he drives the lorry for brennan haulage most weeks"
+    assert {"brennan", "haulage"} <= {w for p in _pieces(pipe.run(Document(text)), text) for w in p.split()}
+    assert not pipe.run(Document("she drives the car for an hour a day"))
+
+
+# --- notes: addresses, fields, nicknames -------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Address: 41 Juniper Ct, Unit 2, Marietta 30062.", "Marietta", "CITY"),
+    ("Address: 41 Juniper Ct, Unit 2, Marietta 30062.", "30062", "ZIP"),
+    ("1200 Bay St, Ottawa, ON K1P 5N2", "ON", "STATE"),
+    ("Employer: Bluewater Tile Supply\nInsurer: Granite State Mutual", "Bluewater Tile Supply", "ORGANIZATION"),
+    ("Employer: Bluewater Tile Supply\nInsurer: Granite State Mutual", "Granite State Mutual", "ORGANIZATION"),
+    ("Patient: Margaret Oyelaran (\"Peggy\"), 70", "Peggy", "PATIENT"),
+    ("Disability claim #DC-2291-07 filed", "DC-2291-07", "ACCOUNT"),
+    ("She had measles at 4 and was fine.", "4", "AGE"),
+])
+def test_note_patterns(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Employer: None\nInsurance carrier: Medicare", "None"),
+    ("Employer: None\nInsurance carrier: Medicare", "Medicare"),
+    ("Symptoms for 6/52, worse in the last 2/52.", "6/52"),
+    ("Symptoms for 6/52, worse in the last 2/52.", "2/52"),
+    ("Cough for 5/7, no fever.", "5/7"),
+])
+def test_note_patterns_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+def test_dob_in_slash_52_stays_a_date(pat):
+    text = "DOB 4/52, lives alone"
+    assert "4/52" in _pieces(pat.detect(Document(text)), text)
+
+
+# --- false positives fixed ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece", [
+    ("Seen with Dr Aoife Kinsella, MB FRCPI, today.", "FRCPI"),
+    ("Letter from Dr Rhys Pugh, GP, Llandeilo.", "GP"),
+    ("He is proud of his Polish roots and loves Scottish dancing.", "Scottish"),
+    ("Results back. Flag as abnormal for Dr Osei.", "Flag"),
+    ("Has her consent form been signed and scanned today?", "scanned"),
+    ("Microcytic anaemia likely secondary to menorrhagia.", "menorrhagia"),
+    ("Examination: BMI 31, BP 128/70.", "BMI 31"),
+    ("Pain over the bicipital groove. Speed and Yergason tests positive.", "Speed"),
+    ("speaker 1: your reading was over our cut off so we repeat it", "cut off"),
+    ("[wife] he forgot to pay the phone bill again", "bill"),
+])
+def test_false_positives_fixed(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Mrs Bridget Irish attended with her son.", "Irish"),
+    ("Note from Mark Hennessy: pt stable.", "Mark Hennessy"),
+    ("we drove to long beach for the weekend", "long beach"),
+])
+def test_false_positive_rules_keep_real_phi(pipe, text, piece):
+    got = _pieces(pipe.run(Document(text)), text)
+    assert piece in got or all(w in " ".join(got) for w in piece.split())

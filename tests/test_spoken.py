@@ -220,3 +220,91 @@ def test_false_positives_fixed(pipe, text, piece):
 def test_false_positive_rules_keep_real_phi(pipe, text, piece):
     got = _pieces(pipe.run(Document(text)), text)
     assert piece in got or all(w in " ".join(got) for w in piece.split())
+
+
+# --- second round (from the blind tuning split tune11) ---------------------------------------------
+
+@pytest.mark.parametrize("text,pieces", [
+    ("nurse: and the surname\ncaller: its nwachukwu n w a c h u k w u", {"nwachukwu", "n w a c h u k w u"}),
+    ("Family name OYELARAN, O-Y-E-L-A-R-A-N.", {"OYELARAN", "O-Y-E-L-A-R-A-N"}),
+])
+def test_spelled_out_names(text, pieces):
+    assert pieces <= _pieces(spoken.spelled_names(text), text)
+
+
+@pytest.mark.parametrize("text", ["start amoxicillin a m o x i c i l l i n today", "the a b c of first aid",
+                                  "she signed it b i d no wait t i d"])
+def test_spelled_letters_that_are_no_name(text):
+    assert spoken.spelled_names(text) == []
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("nurse: date of birth\ncaller: third of the eleventh sixty two", "third of the eleventh sixty two", "DATE"),
+    ("we moved here back in eighty four", "eighty four", "DATE"),
+    ("he slipped on the ice on the second and hurt his wrist", "second", "DATE"),
+    ("she has not slept since diwali", "diwali", "DATE"),
+    ("our granddaughter Ffion will be six in March", "six", "AGE"),
+    ("im nine ill be ten on my birthday", "ten", "AGE"),
+    ("doctor: and your first name\npatient: ciaran but everyone says kieran", "ciaran", "PATIENT"),
+    ("Lives with her son at Flat 9, Elm Court.", "Flat 9, Elm Court", "STREET"),
+    ("yes apartment 12b on the third floor", "apartment 12b", "STREET"),
+])
+def test_second_round_patterns(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("back in ninety eight percent of cases", "ninety"),
+    ("he lives on the ninth floor now", "ninth"),
+    ("the scan will be ten in the morning", "ten"),
+    ("doctor: whats your name\npatient: yes its fine", "fine"),
+    ("flat 2 weeks after the fall", "flat 2"),
+])
+def test_second_round_patterns_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,found", [
+    ("my brother still lives out of dunboyne these days", {("dunboyne", "CITY")}),
+    ("we stayed in chengdu for a year", {("chengdu", "CITY")}),
+    ("still at 42 moss lane ballyhaunis", {("ballyhaunis", "CITY")}),
+])
+def test_places_after_living_cues(text, found):
+    assert found <= _found(spoken.origins(text), text)
+
+
+@pytest.mark.parametrize("text", ["she was out of breath and stayed in bed", "he lives in hope", "42 moss lane today"])
+def test_places_after_living_cues_not(text):
+    assert spoken.origins(text) == []
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Pt is a 38 y/o firefighter with the Leeds Fire Service, seen today.", "Leeds Fire Service"),
+    ("Works as an electrician with Coastal Grid Solutions.", "Coastal Grid Solutions"),
+    ("his claim was denied by harbour mutual again", "harbour mutual"),
+])
+def test_employers_and_insurers(pipe, text, piece):
+    assert piece in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("She was covered by Medicare until June.", "Medicare"),
+    ("Sliding scale, covered by SSRI.", "SSRI"),
+    ("Dr Ciara Nolan MB BCh BAO MRCPI", "BCh BAO MRCPI"),
+    ("Disease activity (DAS28 3.2) improved.", "DAS28"),
+    ("She is in 5th grade at a local school.", "5th"),
+    ("Crohn's disease, Harvey-Bradshaw index 3.", "Harvey-Bradshaw"),
+    ("cc: Dr Ann Ruiz, Rheumatologist, Tralee", "Rheumatologist"),
+    ("Her aunt May may come along next week.", "May may"),
+])
+def test_second_round_false_positives(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+def test_coach_and_member_id(pipe):
+    text = "Plays hurling; Coach Eamon minds her inhaler."
+    assert "Eamon" in _pieces(pipe.run(Document(text)), text)
+    text = "Insurance: Lakeshore Health Plan   Member ID: LHP220917733   DOS 11/02/2026"
+    assert "LHP220917733" in _pieces(pipe.run(Document(text)), text)
+    text = "Adaeze here. My friends call me Daze."
+    assert "Daze" in _pieces(pipe.run(Document(text)), text)

@@ -83,7 +83,10 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     "aunty", "hubby", "missus", "mate", "housemate", "flatmate", "roommate", "colleague", "coworker",
                     "co-worker", "landlord", "landlady", "boss", "godmother", "godfather", "godson", "goddaughter",
                     "mother-in-law", "father-in-law", "son-in-law", "daughter-in-law", "brother-in-law",
-                    "sister-in-law", "mum", "mummy", "mommy", "daddy", "mam", "mammy"}
+                    "sister-in-law", "mum", "mummy", "mommy", "daddy", "mam", "mammy",
+                    # people around a child or a worker, named in passing ("Coach Javi keeps her inhaler")
+                    "coach", "teacher", "supervisor", "manager", "foreman", "pastor", "reverend", "rev", "vicar",
+                    "babysitter", "nanny", "childminder", "tutor", "headteacher", "principal", "caretaker"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
@@ -180,7 +183,7 @@ ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nu
 PATIENT_CUES = {"pt", "patient"}
 VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello",), ("hey",), ("bye",),
                  ("goodbye",), ("morning",), ("afternoon",), ("evening",), ("cheers",), ("welcome",), ("sorry",),
-                 ("night",), ("ta",)}
+                 ("night",), ("ta",), ("congratulations",), ("congrats",), ("speaking", "to"), ("talking", "to")}
 # praise said to a child or patient, then the name ("well done poppy", "good girl, Maisie!")
 PRAISE_CUES = {("well", "done"), ("good", "girl"), ("good", "boy"), ("clever", "girl"), ("clever", "boy"),
                ("brave", "girl"), ("brave", "boy"), ("good", "job"), ("great", "job"), ("bless", "you")}
@@ -220,15 +223,22 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("teaches", "at"), ("studies", "at"), ("drive", "for"), ("drives", "for"), ("driving", "for"),
                ("deliver", "for"), ("delivers", "for"), ("cleans", "for"), ("clean", "for"), ("student", "at"), ("enrolled", "at"), ("attends",),
                ("served", "in", "the"), ("served", "with", "the"), ("works", "at", "the"), ("work", "at", "the"),
-               ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the")}
+               ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the"),
+               # insurers: "denied by unity mutual", "insured with Aviva"
+               ("denied", "by"), ("insured", "with"), ("insured", "by"), ("insurance", "with"),
+               ("insurance", "through"), ("insurer", "is")}
 _DRIVE_VERBS = frozenset({"drive", "drives", "drove", "driving", "driven"})
+_PUBLIC_PROGRAMS = frozenset({"medicare", "medicaid", "medi-cal", "medical", "nhs", "tricare", "chip", "va", "hse",
+                              "ohip", "msp", "ramq", "pbs", "obamacare", "aca", "marketplace", "snap", "wic", "ssi",
+                              "ssdi", "social", "security", "disability"})
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "their", "this", "that", "its", "no",
                           "any", "some", "every"})
 # In lower-case text, the last word of a business or school name after unknown or cued words:
 # "pinecrest elementary", "little owl coffee", "first harvest credit union" (hand-written).
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
-                      "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
+                      "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors",
+                      "apothecary", "chemist", "chemists", "mutual", "housing", "minerals", "mining", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
                       "coffee", "labs", "fabrication", "manufacturing", "union", "ems", "insurance", "bank",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
@@ -1053,7 +1063,8 @@ class LexiconDetector:
         n = len(toks)
         for i in range(1, n):
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
-                    toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)) or self._drive_for(toks, i, text)
+                    (toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the") and self._job_at(toks, i, text))
+                    or self._drive_for(toks, i, text)
                     or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
@@ -1078,11 +1089,14 @@ class LexiconDetector:
                 continue  # "works at Home", "attends Church": one everyday word names nothing
             if all(t.n in self.medical or t.n in service or t.n in STOP for t in toks[i:j + 1]):
                 continue  # "works at Cardiology", "job at Mental Health": a service, not an employer
+            if all(t.n in _PUBLIC_PROGRAMS for t in toks[i:j + 1]):
+                continue  # "covered by Medicare": a public programme, not an organisation that identifies
             # a team after "playing rugby for": the cue is the evidence (outranks a tagger's name guess)
             team = mode == "mixed" and (self._sport_for(toks, i, text) or self._sport_for(toks, i - 1, text))
             # "drives the van for lakeside paratransit": the driving job is the evidence, as for a team
-            src = "pattern:team" if team else "pattern:employer" if self._drive_for(toks, i, text) \
-                else "lexicon:organization"
+            src = "pattern:team" if team else "pattern:employer" if (
+                self._drive_for(toks, i, text) or ((toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the")
+                                                   and self._job_at(toks, i, text))) else "lexicon:organization"
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.65))
             for q in range(i, j + 1):
                 used[q] = True
@@ -1506,8 +1520,15 @@ class LexiconDetector:
     def _job_at(self, toks: list[_Tok], i: int, text: str) -> bool:
         """``a loan officer at``, ``works as a barista at``: a listed occupation after an article,
         then at/for/with, right before token i on one line."""
+        if i >= 3 and toks[i - 1].n == "the" and toks[i - 2].n in ("at", "for", "with") \
+                and toks[i - 3].n in self.job_heads and toks[i].text[:1].isupper() and not toks[i].text.isupper() \
+                and "\n" not in text[toks[i - 3].start:toks[i].start]:
+            return True  # "paramedic with the Ottawa Paramedic Service"
         if i < 3 or toks[i - 1].n not in ("at", "for", "with") or toks[i - 2].n not in self.job_heads:
             return False
+        if toks[i].text[:1].isupper() and not toks[i].text.isupper() and toks[i - 1].n == "with" \
+                and "\n" not in text[toks[i - 2].start:toks[i].start]:
+            return True  # "electrician with Cape Lambert Minerals": a capitalised employer after the job
         for q in range(i - 3, max(-1, i - 7), -1):
             if toks[q].n in ("a", "an", "as"):
                 return "\n" not in text[toks[q].end:toks[i].start] and \

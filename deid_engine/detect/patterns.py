@@ -645,6 +645,10 @@ def not_a_nickname(text: str, start: int, end: int) -> bool:
     w = text[start:end].casefold().rstrip("'’")
     if w in _NOT_NICKNAME:
         return True
+    if text[start:start + 1].isupper() and not text[start:end].isupper() and \
+            regex.match(r"[ \t]*(?:[.,;!?)\"”]|$)", text[end:end + 3]) and \
+            regex.search(r"\p{Ll}", text[max(0, start - 40):start]):
+        return False  # "Everyone calls me Daze.": a capitalised word closing the clause in a mixed-case text
     common, names, _ = _name_vocabulary()
     return w in common and w not in names
 
@@ -880,7 +884,23 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
       rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
     P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
-      r"easter|halloween|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day)\b", "DATE", 0.6),
+      r"easter|halloween|independence\s+day|memorial\s+day|labou?r\s+day|valentine'?s\s+day|"
+      r"(?:chinese|lunar)\s+new\s+year|diwali|hanukk?ah|chanukah|passover|eid(?:\s+al[- ](?:fitr|adha))?(?=\s)|"
+      r"st\.?\s+patrick'?s\s+day|saint\s+patrick'?s\s+day|paddy'?s\s+day|anzac\s+day|australia\s+day|canada\s+day|"
+      r"boxing\s+day|mother'?s\s+day|father'?s\s+day|bonfire\s+night|guy\s+fawkes(?:\s+night)?|remembrance\s+day|"
+      r"veterans\s+day|martin\s+luther\s+king(?:\s+jr\.?)?\s+day|mlk\s+day|presidents'?\s+day|juneteenth|"
+      r"good\s+friday|easter\s+monday|whitsun)\b", "DATE", 0.6),
+    # "the twelfth of the fourth ninety nine", "first of the ninth eighty one": a numeric date said aloud
+    P("date_ordinal_of_ordinal", rf"(?i)\b(?P<d>{ORD_WORDS}\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|"
+      rf"seventh|eighth|ninth|tenth|eleventh|twelfth)(?![\w-])(?:,?\s+(?:{SPELLED_YEAR}|{SHORT_SPELLED_YEAR}|"
+      rf"(?:19|20)?\d\d\b))?)", "DATE", 0.8, group="d"),
+    # "back in ninety eight", "back in o six": a year said with two digits after "back in"
+    P("date_back_in_year", rf"(?i)\bback\s+in\s+(?:the\s+year\s+)?(?P<y>(?>{SHORT_SPELLED_YEAR}))"
+      rf"(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times)\b)", "DATE", 0.75, group="y"),
+    # "fell on the stairs on the ninth my wife ...": a day said as an ordinal after "on the", closing a clause
+    P("date_on_the_ordword", rf"(?i)(?<=\bon\s+the\s+)(?P<d>{ORD_WORDS})(?=\s*[.,;!?]|\s*$|\s+(?:my|his|her|we|i|he|"
+      rf"she|they|and\s+(?:i|he|she|we|they)|but|so|when|at|after|before|around|about)\b)", "DATE", 0.65, group="d",
+      flags=regex.MULTILINE),
     P("year_apostrophe", r"(?<![\w'’])['’](?P<y>\d{2})(?![\w'’%]|\s*(?:mg|%|cc|ml))", "DATE", 0.85, group="y"),
     P("year_19xx", r"(?<![\d/.:,$#-])(?:19[0-9]\d)(?![\d/%]|\.\d|-\d|:|['’]?[sS]\b)", "DATE", 0.75,
       invalidate=not_year_context),
@@ -922,11 +942,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_event_at", rf"(?i)\bat\s+(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=no_age_event),
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
-    P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|"
-      rf"being|turned|turning|turns|(?:i|he|she|you)(?:'ll|\s+will)\s+be)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|"
+    P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|you\s+were|"
+      rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be|(?-i:[A-Z][a-z]+)\s+will\s+be)\s+"
+      rf"(?:only\s+|just\s+|almost\s+|nearly\s+|"
       rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|"
       rf"today|"
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
+      rf"on\s+(?:(?:his|her|my|your)\s+birthday|valentine'?s|christmas|new\s+year'?s|easter|thanksgiving|{MONTH_NAMES})|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
@@ -1105,9 +1127,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("healthplan", r"(?i)\b(?:member\s*(?:id|#|no\.?|number)|policy\s*(?:#|no\.?|number|id)|insurance\s*(?:id|#|no\.?"
       r"|number)|medicaid\s*(?:id|#|no\.?|number)?|medicare\s*(?:id|#|no\.?|number)?|subscriber\s*(?:id|#|no\.?)|"
       r"group\s*(?:#|no\.?|number)|health\s*plan\s*(?:id|#|no\.?|number)?|beneficiary\s*(?:id|#|no\.?|number)|hicn)"
-      r"\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
+      r"\s*[:#.]?\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
-      r"\s*[:#.]\s*(?P<n>[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
+      r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
     # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
     P("license_register", r"(?i)\b(?:gmc|nmc|imc|hcpc|ahpra|provider|prescriber)\s*(?:#|no\.?|number|num)"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
@@ -1273,7 +1295,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"[0-9AC-FHKNPRTV-Y]{4})\b", "ZIP", 0.85, group="z"),
     # field headers -----------------------------------------------------------------------------
     # nicknames: "call me Dottie", "she goes by Bea", "prefers to be called Sunny"
-    P("nickname", r"(?i)\b(?:call\s+me|calls?\s+(?:him|her)|i\s+go\s+by|(?:he|she)\s+goes\s+by|prefers?\s+to\s+be\s+"
+    P("nickname", r"(?i)\b(?:call(?:s|ed)?\s+me|calls?\s+(?:him|her)|i\s+go\s+by|(?:he|she)\s+goes\s+by|prefers?\s+to\s+be\s+"
       r"called|likes\s+to\s+be\s+called)[ \t]+(?P<n>[A-Za-z][a-z'’-]+)\b", "PATIENT", 0.75, group="n",
       invalidate=not_a_nickname),
     P("nickname_clinician", r"(?im)^[ \t]*(?:doctor|dr\.?(?:[ \t]+[A-Z][\w'-]+)?|nurse|clinician|therapist|physician|"
@@ -1282,6 +1304,18 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
       r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n",
       invalidate=not_a_name_reply),
+    # "doctor: and your first name / patient: declan but nobody calls me that": the answer to a name question
+    P("name_question_reply", r"(?im)\b(?:your|his|her|their|the[ \t]+(?:patient|baby|child)['’]?s)[ \t]+(?:full[ \t]+|first[ \t]+|"
+      r"last[ \t]+|middle[ \t]+|sur|given[ \t]+|family[ \t]+)?name\b[^\n]{0,30}\n[ \t]*"
+      r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:)?[ \t]*"
+      r"(?:(?:yes|yeah|its|it['’]s|my[ \t]+name['’]?s|my[ \t]+name[ \t]+is|i['’]?m|um+|uh+|oh|sure|ok|okay)[ \t,]+){0,3}"
+      r"(?P<n>[A-Za-z][\w'’-]+(?:[ \t]+(?!(?:but|and|spelled|spelt|thats|that['’]s|its|it['’]s|yes|yeah|no|like)\b)"
+      r"[A-Za-z][\w'’-]+){0,2})(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|and|spelled|spelt|thats|that['’]s|like)\b)",
+      "PATIENT", 0.75, group="n", invalidate=not_a_name_reply),
+    # "Lives alone at Flat 2, Beech Court", "yes apartment 4c at kosciuszko tower": a flat number is part of the address
+    P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?\d{1,4}[a-z]?\b"
+      r"(?:,?[ \t]+(?-i:[A-Z][a-z]+)[ \t]+(?:Court|House|Tower|Towers|Mansions|Buildings|Lodge|Heights|Apartments|Gardens|"
+      r"Close|Place|Manor|Hall|Villas))?)(?![ \t]*(?:mg|ml|days?|weeks?|hours?|minutes?|%))", "STREET", 0.7, group="s"),
     P("field_dob", rf"(?i)\b(?:dob|d\.o\.b\.|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?\s*"
       rf"(?P<d>\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|{MONTHS_EN}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{MONTHS_EN}\s+\d{{4}})",
       "DATE", 0.99, group="d"),
@@ -1430,7 +1464,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
     "date_season": ("spring", "summer", "fall", "autumn", "winter"),
     "date_holiday": ("christmas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
-                     "labor", "valentine"),
+                     "labor", "labour", "valentine", "diwali", "hanuk", "chanuk", "passover", "eid", "patrick", "paddy",
+                     "anzac", "australia day", "canada day", "boxing", "mother", "father", "bonfire", "fawkes",
+                     "remembrance", "veterans", "luther", "mlk", "presidents", "juneteenth", "good friday", "whitsun"),
     "year_apostrophe": ("'", "’"), "date_month_day": ("/",), "date_month_year": ("/",),
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),
@@ -1449,7 +1485,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"),
+    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "flat_number": ("flat", "apartment", "apt"),
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
@@ -1518,6 +1554,7 @@ TRIGGERS.update({
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"), "date_spelled_year_shape": ("nineteen", "twenty"),
+    "date_ordinal_of_ordinal": ("of the",), "date_back_in_year": ("back in",), "date_on_the_ordword": ("on the",),
     "age_pronoun_is": ("he ", "he'", "he’"),
     "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",), "suite_number": (r"re:\b(?:Suite|Ste)\b",),
     "ward_compass": (" east", " west", " north", " south"),

@@ -34,7 +34,7 @@ _WORD = regex.compile(r"\p{L}[\p{L}\d'’]*(?:-\p{L}[\p{L}\d'’]*)*|\d+")
 TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta", "don",
           "dona", "prof", "professor", "nurse", "rn", "np", "pa"}
 CREDENTIALS = {"md", "rn", "np", "pa", "do", "phd", "msw", "crnp", "rrt", "lpn", "pharmd", "bsn"}
-MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "cath", "tube", "score", "scale",
+MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "index", "criterion", "tests", "classification", "palsy", "catheter", "cath", "tube", "score", "scale",
                  "criteria", "test", "maneuver", "manoeuvre", "reflex", "phenomenon", "procedure", "operation",
                  "repair", "line", "drain", "lymphoma", "tumor", "tumour", "node", "nodes", "fracture", "ulcer",
                  "respirations", "breathing", "triad", "law", "classification", "stage", "grade", "point",
@@ -50,11 +50,17 @@ MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "palsy", "catheter", "c
 _PLACE_BEFORE = regex.compile(r"(?i)\b(?:lives?|living|lived|moved|moving|resides?|residing|resident|born|home|"
                                r"relocated|visiting|vive|reside|residente|natural|procedente)\s+(?:in|to|of|from|at|en|de)"
                                r"[ \t]+$")
+# a tagger name right before these words names a scale, score, sign or disease ("Harvey-Bradshaw index")
+_EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|-)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+"
+                                   r"(?i:score|scale|index|criteria|criterion|classification|sign|signs|test|tests|"
+                                   r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
+                                   r"questionnaire|inventory)\b")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 # A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
 # "Orthopedic Clinic", "student health center", "pulmonology" (section headings, generic services).
 SERVICE_WORDS = frozenset({
+    "outreach",
     "allergy", "immunology", "anesthesia", "anesthesiology", "anaesthesia", "anaesthetics", "audiology",
     "bariatric", "bariatrics", "breast", "burn", "burns", "cardiac", "cardiology", "cardiothoracic",
     "cardiovascular", "chest", "colorectal", "dental", "dentistry", "dermatology", "diabetes", "diabetic",
@@ -323,7 +329,7 @@ class ProtectedTermsFilter:
 
     def _medical_head_after(self, text: str, span: Span) -> bool:
         # "Hoffmann sign", "Hawkins and Neer signs", "Kernig's/Brudzinski's signs": a head after one more eponym too
-        m = regex.match(r"(?:['’]s)?(?:[ \t]*(?:[ \t]and[ \t]|&|/)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+(\p{L}+)",
+        m = regex.match(r"(?:['’]s)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|-)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+(\p{L}+)",
                         text[span.end:span.end + 48])
         return bool(m and norm(m.group(1)) in MEDICAL_HEADS)
 
@@ -440,6 +446,9 @@ class ProtectedTermsFilter:
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):
                 continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"
+            elif fam == "tagger" and cat == "NAME" and self.lang == "en" and not self._person_context(text, s) \
+                    and _EPONYM_HEAD_AFTER.match(text, s.end):
+                continue  # "Harvey-Bradshaw index 4", "Wells score", "Kernig sign": a named scale or sign
             out.append(s)
         added = [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
                  for m in always.finditer(text, timeout=2.0)] if always is not None else []

@@ -18,6 +18,9 @@ can see these. This module finds them (English only):
 - **e-mail addresses** (:func:`emails`): ``name dot name at domain dot com``.
 - **house numbers in words** (:func:`streets`): up to four number words, one or two
   name words and a street type, with an apartment or unit after it.
+- **names spelled out** (:func:`spelled_names`): ``keogh k e o g h``: a run of single letters
+  that spells a word said just before it (on the line or the one before); both are a name,
+  unless the word is a drug or a medical term.
 - **where someone comes from** (:func:`origins`), in lower-case speech: a word no dictionary
   knows after ``came from``, ``born in``, ``grew up in``, ``flying in from`` is a town
   (``came from lviv``), and a listed country after it (``lviv in ukraine``).
@@ -84,7 +87,8 @@ def _states() -> frozenset[str]:
 def find(text: str) -> list[Span]:
     """Every spoken identifier of ``text`` (English)."""
     low = text.lower()
-    return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low)
+    return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
+        spelled_names(text, low)
 
 
 # --- digit runs --------------------------------------------------------------------------------
@@ -309,7 +313,12 @@ _ORIGIN = re.compile(
     r"\b(?:(?:born|grew[ \t]+up|raised|brought[ \t]+up)[ \t]+(?:originally[ \t]+)?in|"
     r"(?:came|come|comes|coming|moved|emigrated|immigrated|fled|arrived|originally|flying[ \t]+in|flew[ \t]+in|"
     r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
-    r"originally[ \t]+)?from)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+    r"originally[ \t]+)?from|(?:stayed|staying|stays|lives|living|lived|based|moved|relocated|settled)[ \t]+"
+    r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+# "19 ewing street woodridge": a town no dictionary knows right after a street address (speech has no commas)
+_TOWN_AFTER_STREET = re.compile(
+    r"\b\d{1,5}[a-z]?[ \t]+(?:[a-z]+[ \t]+){1,2}(?:street|st|lane|road|rd|avenue|ave|drive|close|crescent|court|way|"
+    r"place|terrace|grove|gardens|boulevard|parade)[ \t]+(?P<p>[a-z]{4,}(?:[ \t]+[a-z]{4,})?)(?!['’\w])")
 _IN_COUNTRY = regex.compile(r"[ \t]*,?[ \t]+in[ \t]+(?P<c>[a-z][a-z]+(?:[ \t]+[a-z]+)?)")
 
 
@@ -332,10 +341,8 @@ def _place_label(words: str, countries, states) -> str:
 
 def origins(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
-    if not any(w in low for w in (" from ", " in ")):
-        return []
     out: list[Span] = []
-    for m in _ORIGIN.finditer(low):
+    for m in [*_ORIGIN.finditer(low), *_TOWN_AFTER_STREET.finditer(low)]:
         if text[m.start("p")].isupper():
             continue  # mixed case: the tagger and the gazetteers see capitals
         dictionary, countries, states = _places()
@@ -363,4 +370,40 @@ def origins(text: str, low: str | None = None) -> list[Span]:
                     out.append(Span(ca, ca + len(cand), _place_label(cand, countries, states),
                                     "pattern:spoken_origin", 0.75))
                     break
+    return out
+
+
+# --- names spelled out ------------------------------------------------------------------------------
+
+_LETTERS = re.compile(r"(?<![\w'’])(?:[a-z](?:[ \t]*[-.][ \t]*|[ \t]+)){2,}[a-z](?![\w'’])")
+
+
+@lru_cache(maxsize=1)
+def _medical_words() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    out: set[str] = set()
+    for name in ("drugs", "medical_terms", "medical_abbreviations"):
+        try:
+            out.update(x.casefold() for x in load_lexicon(name))
+        except KeyError:
+            pass
+    return frozenset(out)
+
+
+def spelled_names(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    for m in _LETTERS.finditer(low):
+        word = "".join(c for c in m.group() if c.isalpha())
+        if len(word) < 3 or word in _medical_words():
+            continue
+        line_start = low.rfind("\n", 0, m.start())
+        window_start = max(0, low.rfind("\n", 0, max(0, line_start)) + 1, m.start() - 120)
+        hits = [w for w in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?![\w'’])", low[window_start:m.start()])]
+        if not hits:
+            continue
+        w = hits[-1]
+        out.append(Span(window_start + w.start(), window_start + w.end(), "PATIENT", "pattern:spelled_name", 0.8))
+        out.append(Span(m.start(), m.end(), "PATIENT", "pattern:spelled_name", 0.8))
     return out

@@ -123,6 +123,14 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "55th percentile", "60th centile": a growth centile, not a day
     if s.casefold() == "may" and regex.search(r"(?i)\bwhom\s+it\s+$", text[max(0, span.start - 12):span.start]):
         return True  # "To Whom It May Concern"
+    if regex.search(r"(?:^|\s)may$", s) and regex.match(
+            r"[ \t]+(?:be|have|come|need|want|not|also|help|take|get|go|feel|call|ring|attend|visit|bring|join|stay|"
+            r"require|benefit|consider|try|see|do|use|start|stop|continue|return|wish|like)\b", text[span.end:span.end + 12]):
+        return True  # "His older sister May may come": the verb, not the month
+    if regex.fullmatch(r"(?i)\d{1,2}(?:st|nd|rd|th)", s) and regex.match(
+            r"(?i)[ \t]+(?:grade|year|form|class|floor|birthday|attempt|time|place|cycle|round|dose|line|trimester|"
+            r"percentile|centile|generation|child|pregnancy|admission|visit)\b", text[span.end:span.end + 14]):
+        return True  # "She is in 4th grade", "her 5th birthday": an ordinal, not a day of a month
     if _MONTH_DAY.fullmatch(s):
         if regex.search(r"\d[.,]$", text[max(0, span.start - 2):span.start]) or \
                 regex.match(r"[.,]\d", text[span.end:span.end + 2]):
@@ -408,6 +416,9 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and _only_job_title(text[s.start:s.end])):
                 continue  # "Consultant Paediatrician", "Senior Medical Officer": a job title under a signature
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and regex.fullmatch(r"\p{Lu}{2,6}-?\d{1,3}[a-z]?", text[s.start:s.end])):
+                continue  # "(DAS28 4.1 today)", "PHQ9", "CD4": a score or a marker, not a place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and _only_credentials(text[s.start:s.end], s.label)):
                 continue  # "Hélène Bergeron, MD FRCPC", "Dr Breathnach, GP, Slane": letters after a name, no place
@@ -442,7 +453,7 @@ facc facs pa-c ot pt slp cna emt ems dgtr dtr dau husb hsb bro sis gf bf""".spli
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
-_CREDENTIALS_ONLY = frozenset("""frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+_CREDENTIALS_ONLY = frozenset("""mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
 frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above
@@ -524,6 +535,9 @@ def _only_job_title(piece: str) -> bool:
     """``Consultant Paediatrician``, ``Senior Medical Officer``, ``Clinical Nurse Specialist``: every
     word a rank or a specialty (two words at least, one of them a specialty or a rank noun)."""
     words = regex.findall(r"\p{L}+", piece)
+    if len(words) == 1 and piece[:1].isupper() and regex.fullmatch(
+            r"(?i)\p{L}{4,}(?:ologist|iatrist|iatrician|ician|urgeon|ographer|otherapist|therapist)", words[0]):
+        return True  # "cc: Dr Hamish Drummond, Gastroenterologist, Cairns Hospital": a specialty, not a place
     if len(words) < 2 or not piece[:1].isupper():
         return False
     return all(w.casefold() in _TITLE_WORDS or _TITLE_SUFFIX.fullmatch(w) for w in words) and \

@@ -308,3 +308,57 @@ def test_coach_and_member_id(pipe):
     assert "LHP220917733" in _pieces(pipe.run(Document(text)), text)
     text = "Adaeze here. My friends call me Daze."
     assert "Daze" in _pieces(pipe.run(Document(text)), text)
+
+
+# --- third round (from the blind tuning splits tune8 and tune12) -----------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("DOB: 14.03.1951 (75 y) seen today", "75", "AGE"),
+    ("refill for maria ruiz 64f.", "64", "AGE"),
+    ("[doctor] and youre forty one now\n[patient] yeah forty one", "forty one", "AGE"),
+    ("patient: they got married in sixty eight", "sixty eight", "DATE"),
+    ("Address: 7 Quay Street, Kinvara, Co. Galway H91 T2K8", "Kinvara", "CITY"),
+    ("Address: 7 Quay Street, Kinvara, Co. Galway H91 T2K8", "H91 T2K8", "ZIP"),
+    ("CT chest (accession no. CT-26-114093) clear", "CT-26-114093", "IDNUM"),
+    ("drives a blue Fiesta, reg KP21 XWD", "KP21 XWD", "VEHICLE"),
+    ("who is covering 7 west tonight", "7 west", "DEPARTMENT"),
+    ("back up to four north after the scan", "four north", "DEPARTMENT"),
+    ("mrs b in bed 6 wants her tablets", "b", "PATIENT"),
+    ("pt kt mrn 5521907 needs bloods", "kt", "PATIENT"),
+    ("Patient: Yes, ID HCX 40917733.", "HCX 40917733", "IDNUM"),
+    ("Refer Amina Yusuf (NHS 943 476 5919), 52, bus driver for the council", "52", "AGE"),
+    ("CPSO #8827161", "8827161", "LICENSE"),
+])
+def test_third_round_patterns(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("vitamin d, mr a and b", "a"),
+    ("[midwife] you are thirty weeks now\n[patient] thirty and two days", "thirty"),
+    ("his bp was one forty over\npatient: eighty", "eighty"),
+    ("married in sixty eight days", "sixty eight"),
+    ("walk to the east side of the ward", "east"),
+])
+def test_third_round_patterns_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("pacemaker check, whos covering 4 south tonight", "whos covering"),
+    ("she takes it 0800 1200 1600 daily", "1200"),
+    ("Nursing handover CCU bay 3 Mr Lee", "bay"),
+    ("son is on his way, mob 07700 900123", "mob"),
+    ("Hartlepool TS24 8PB\nNeurology clinic, Ward 6", "Neurology clinic"),
+    ("she works at the food bank on fridays", "food bank"),
+])
+def test_third_round_false_positives(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+def test_third_round_employers(pipe):
+    text = "retired fitter i was with western rail for thirty years"
+    assert "western rail" in _pieces(pipe.run(Document(text)), text)
+    text = "im a cashier at the sunrise market near us"
+    assert {"sunrise", "market"} <= {w for p in _pieces(pipe.run(Document(text)), text) for w in p.split()}
+    assert not [s for s in pipe.run(Document("PAP has been 30-40/16-20 with RA 9-12.")) if s.label == "ORGANIZATION"]

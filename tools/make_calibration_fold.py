@@ -4,7 +4,7 @@ Ensemble settings (recall threshold, filters) are chosen on notes that neither t
 shipped model's dev split nor the fold model has seen as training data:
 
 - the dev split (patients with number % 5 == 0) is left out entirely;
-- patients with number % 5 == 1 form the calibration fold (``OUT/cal``);
+- patients with number % 5 == 1 (or ``--fold K``: == K) form the calibration fold (``OUT/cal``);
 - the other train-split patients form the fitting fold (``OUT/fold``).
 
     python tools/make_calibration_fold.py /tmp/pn
@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path, help="folder to create (gets fold/ and cal/)")
     ap.add_argument("--data", type=Path, default=None, help="physionet-deid/train folder")
+    ap.add_argument("--fold", type=int, default=1, choices=(1, 2, 3, 4),
+                    help="patients with number %% 5 == FOLD form the calibration fold (default 1; a fold whose "
+                         "errors were read is no longer a clean estimate: use another)")
     args = ap.parse_args(argv)
     src = args.data or default_data_dir() / "physionet-deid" / "train"
     if args.out.resolve().is_relative_to(ROOT):
@@ -42,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         m = re.match(r"p(\d+)-n\d+", txt.stem)
         if not m or physionet_split(txt.stem) != "train":
             continue
-        part = "cal" if int(m.group(1)) % 5 == 1 else "fold"
+        part = "cal" if int(m.group(1)) % 5 == args.fold else "fold"
         dst = args.out / part
         dst.mkdir(parents=True, exist_ok=True)
         for f in (txt, txt.with_suffix(".ann")):

@@ -168,7 +168,7 @@ NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("kn
              ("you", "must", "be"), ("this", "must", "be"),
              # "her names amber": speech-to-text drops the apostrophe of "name's"
              ("my", "names"), ("her", "names"), ("his", "names"), ("their", "names"), ("your", "names")}
-ROLE_CUES = {"technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
+ROLE_CUES = {"mgr", "technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
              "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
              "hygienist", "optometrist", "audiologist", "psychologist", "worker", "registrar", "physician",
@@ -227,6 +227,8 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                # insurers: "denied by unity mutual", "insured with Aviva"
                ("denied", "by"), ("insured", "with"), ("insured", "by"), ("insurance", "with"),
                ("insurance", "through"), ("insurer", "is")}
+# "i was with northern rail for thirty years": lower-case speech only, where the name must end in a company word
+EMPLOY_CUES_LOWER = {("was", "with"), ("been", "with")}
 _DRIVE_VERBS = frozenset({"drive", "drives", "drove", "driving", "driven"})
 _PUBLIC_PROGRAMS = frozenset({"medicare", "medicaid", "medi-cal", "medical", "nhs", "tricare", "chip", "va", "hse",
                               "ohip", "msp", "ramq", "pbs", "obamacare", "aca", "marketplace", "snap", "wic", "ssi",
@@ -238,7 +240,9 @@ _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
                       "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors",
-                      "apothecary", "chemist", "chemists", "mutual", "housing", "minerals", "mining", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
+                      "apothecary", "chemist", "chemists", "mutual", "housing", "minerals", "mining", "rail",
+                      "railway", "railways", "airways", "buses", "coaches", "food", "market", "markets",
+                      "supermarket", "supermarkets", "garments", "textiles", "apparel", "industries", "farms", "foods", "airlines", "restaurant", "cafe", "diner",
                       "coffee", "labs", "fabrication", "manufacturing", "union", "ems", "insurance", "bank",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
@@ -249,7 +253,8 @@ _WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "dr
                "employed", "employer", "shift", "shifts", "contract", "contracted"}
 _NOT_ORG_START = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several",
                   "many", "some", "other", "different", "all", "both", "local", "black", "yellow", "private", "school",
-                  "night", "nights", "day", "days", "extra", "more", "less", "fewer"}
+                  "night", "nights", "day", "days", "extra", "more", "less", "fewer", "food", "blood", "sperm", "main",
+                  "high", "river", "piggy", "same"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
 # "which nursery is that?", "what pharmacy do you use", "where do you work": the next turn names the place
 _VENUE_QUESTION = regex.compile(
@@ -1063,12 +1068,17 @@ class LexiconDetector:
         n = len(toks)
         for i in range(1, n):
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
+                    mode == "lower" and self._cue_ends_at(toks, i, text, EMPLOY_CUES_LOWER)) or (
                     (toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the") and self._job_at(toks, i, text))
                     or self._drive_for(toks, i, text)
                     or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
             if mode == "lower":
+                if toks[i].n == "the" and i + 1 < n and text[toks[i].end:toks[i + 1].start] == " ":
+                    i += 1  # "a pharmacy technician at the giant food": the name after the article
+                    if used[i]:
+                        continue
                 j = self._suffix_run(toks, text, used, i)
                 if j >= i:
                     src = "pattern:employer" if self._drive_for(toks, i, text) else "lexicon:organization"

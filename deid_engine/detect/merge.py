@@ -124,7 +124,11 @@ def resolve(spans: Iterable[Span], text: str | None = None,
                         a += 1
                     while b > a + 1 and text[b - 1].isspace():
                         b -= 1
-                if _overlapping(claimed, a, b) == hits:
+                # the winner does not grow over a line break it did not hold: the loser's text on the
+                # next line stays the loser's (a tagger span "2HL\nNeurology clinic" must not turn the
+                # clinic into part of a postcode)
+                crosses = text is not None and "\n" in text[a:b] and "\n" not in text[w.start:w.end]
+                if _overlapping(claimed, a, b) == hits and not crosses:
                     claimed.remove(hits[0])
                     idx = owner.pop(hits[0])
                     out[idx] = w.with_bounds(a, b)

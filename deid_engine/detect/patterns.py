@@ -405,6 +405,11 @@ def org_field_doubt(text: str, start: int, end: int) -> bool:
     return _ORG_FIELD_NONE.match(text, start) is not None
 
 
+# a quantity under discussion in the turn before a bare number: weeks of pregnancy, a weight, a reading
+_QUANTITY_BEFORE = regex.compile(r"(?i)\b(?:weeks?|wks?|days?|months?|pregnan\w*|gestation|cm|kg|kilos?|pounds|lbs|mg|"
+                                 r"score|pressure|sugar|glucose|pulse|rate|reading|weigh\w*|temperature|sats?|level)\b")
+
+
 def age_in_range(s: str) -> bool:
     v = _age_value(s)
     return v is not None and 1 <= v <= 120
@@ -622,7 +627,8 @@ def not_a_person_before(text: str, start: int, end: int, sep: str = r",[ \t]$") 
     """Vetoes ``Stroud Green Road, 12, is``: the capitalised words before ``, N,`` (or ``(N)``) must
     look like a person's name (no street, unit or building word; not only dictionary words that no
     name list holds)."""
-    m = regex.search(r"((?:\p{Lu}[\p{L}'’-]+[ \t]+){0,2}\p{Lu}[\p{L}'’-]+)" + sep, text[max(0, start - 60):start])
+    m = regex.search(r"((?:\p{Lu}[\p{L}'’-]+[ \t]+){0,2}\p{Lu}[\p{L}'’-]+)(?:[ \t]*\([^()\n]{1,30}\))?" + sep,
+                     text[max(0, start - 60):start])
     if not m:
         return True
     words = [w.casefold() for w in m.group(1).split()]
@@ -953,7 +959,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
-      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit|have|has|did|do|does|okay|ok|already)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
@@ -997,9 +1003,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
       r"(?=\s*(?:months?|mos?)\s+old\b))", "AGE", 0.85, group="a"),
     # "Mateus Okoro, 58, here with his wife": an age in commas after a full name, before the visit's verb
-    P("age_after_name", r"(?<=\b\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2},[ \t])(?P<a>\d{1,3})(?=,[ \t]+(?:here|presents|"
+    P("age_after_name", r"(?<=\b\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}(?:[ \t]*\([^()\n]{1,30}\))?,[ \t])(?P<a>\d{1,3})"
+      r"(?=,[ \t]+(?:here|presents|"
       r"presenting|seen|is|was|who|with|comes|came|returns|attends|attended|reports|has|had|referred|accompanied|"
-      r"brought|a|an|male|female|man|woman|retired|lives|living)\b)", "AGE", 0.8, group="a", validate=age_in_range,
+      r"brought|a|an|male|female|man|woman|retired|lives|living|\p{Ll}+[ \t]+(?:at|for|with)\b|\p{Ll}+[ \t]+\p{Ll}+[ \t]+"
+      r"(?:at|for|with))\b)", "AGE", 0.8, group="a", validate=age_in_range,
       invalidate=lambda t, s, e: not_a_person_before(t, s, e)),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
@@ -1131,7 +1139,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
     # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
-    P("license_register", r"(?i)\b(?:gmc|nmc|imc|hcpc|ahpra|provider|prescriber)\s*(?:#|no\.?|number|num)"
+    P("license_register", r"(?i)\b(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|provider|prescriber)\s*(?:#|no\.?|number|num)"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
     P("dea", r"(?i)\bdea\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-Z][A-Z9]\d{7})\b", "LICENSE", 0.97, group="n"),
     P("dea_checksum", r"\b[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}\b", "LICENSE", 0.85, validate=dea_ok),
@@ -1312,6 +1320,58 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z][\w'’-]+(?:[ \t]+(?!(?:but|and|spelled|spelt|thats|that['’]s|its|it['’]s|yes|yeah|no|like)\b)"
       r"[A-Za-z][\w'’-]+){0,2})(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|and|spelled|spelt|thats|that['’]s|like)\b)",
       "PATIENT", 0.75, group="n", invalidate=not_a_name_reply),
+    # "Yes, ID ICP 20844517": letters and a long number after an ID label
+    P("id_letters_number", r"\b(?:ID|Id|id)[ \t]*(?:#|no\.?|number)?[ \t]*[:#]?[ \t]*(?P<n>[A-Z]{2,4}[ -]?\d{5,12})\b",
+      "IDNUM", 0.8, group="n"),
+    # "DOB: 02.07.1949 (77 y)", "(84 yrs)": an age in brackets after a date of birth or a name
+    P("age_paren_years", r"\((?P<a>\d{1,3})[ \t]*(?:y|yo|y/o|yrs?|years?(?:[ \t]+old)?)\)", "AGE", 0.85, group="a",
+      validate=age_in_range),
+    # "hunter bellamy 72m.", "pt okafor 45f,": age and sex glued after a lower-case name, closing the phrase
+    P("age_sex_lower_end", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[.,;:!?)]|[ \t]*$)", "AGE", 0.7, group="a",
+      validate=age_in_range, flags=regex.MULTILINE),
+    # "yes fifty two", "[daughter] eighty five mama": a turn that confirms an age said or asked just before
+    P("age_confirm_reply", rf"(?im)(?:\bold\b|\bage\b|\byou['’]?re\b|\byou[ \t]+are\b|\bborn\b|\bbirthday\b|\bturn(?:ed|ing|s)?\b|"
+      rf"\bmakes[ \t]+(?:you|him|her)\b|\b(?:she|he)['’]?s\b|\b(?:she|he)[ \t]+is\b)[^\n]{{0,40}}\n[ \t]*"
+      rf"(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z]{{1,12}}(?:[ \t]+\d{{1,2}})?[ \t]*:)?[ \t]*"
+      rf"(?:(?:yes|yeah|yep|yup|thats[ \t]+right|that['’]s[ \t]+right|correct|right|no)[ \t,]+)?"
+      rf"(?P<a>{TENS_WORDS_RE}|\d{{2,3}}(?![\d.:/]))(?=[ \t]*(?:[.,!?]|$|\[|(?:and|mama|mum|mom|dad|now|yes|doctor|i[ \t]+think|"
+      rf"in|next|this|last|or)\b))", "AGE", 0.75, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or _QUANTITY_BEFORE.search(t, max(0, s - 90), s) is not None
+      or regex.match(r"(?i)[ \t]+and[ \t]+\w+[ \t]+(?:days?|weeks?|months?)\b", t[e:e + 24]) is not None),
+    # "we came here in eighty one", "married in sixty four": a two-digit year said after a life event
+    P("date_event_in_short_year", rf"(?i)\b(?:came|moved|arrived|emigrated|immigrated|married|retired|graduated|left|"
+      rf"started|got[ \t]+married)(?:[ \t]+(?:here|over|back|out))?[ \t]+in[ \t]+(?P<y>(?>{SHORT_SPELLED_YEAR}))"
+      rf"(?![ \t]+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times)\b)", "DATE", 0.75,
+      group="y"),
+    # "3 Clifden Road, Oughterard, Co. Galway": the town before an Irish county
+    P("town_before_county_ie", r"(?<![\w.])(?P<c>\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+)?),[ \t]+(?=(?:Co\.?|County)[ \t]+\p{Lu})",
+      "CITY", 0.75, group="c", invalidate=lambda t, s, e: t[s:e] in ("Hospital", "Clinic", "Road", "Street")),
+    # "Co. Galway H91 X2P4": an Eircode after the county, no comma
+    P("eircode_after_county", r"(?<=\b(?:Co\.?|County)[ \t]+\p{Lu}\p{Ll}+[ \t]+)(?P<z>(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]"
+      r"[0-9AC-FHKNPRTV-Y]{4})\b", "ZIP", 0.85, group="z"),
+    # "acc. RAD/26/558014", "accession no S26-014487", "specimen 26-SP-00871": lab and imaging numbers
+    P("accession", r"(?i)\b(?:acc(?:ession)?\.?|specimen|spec\.?|lab[ \t]+(?:no|#|number))[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
+      r"[ \t]*(?P<n>(?=[\w/-]*\d)[A-Z0-9]{1,4}(?:[/-][A-Z0-9]{1,6}){1,3}|[A-Z]{1,4}\d{5,14})\b", "IDNUM", 0.85, group="n"),
+    # "reg WR19 KXT", "plate 7ABC123": a vehicle registration after its label
+    P("plate_reg", r"(?i)\b(?:reg(?:istration)?|plate|licen[cs]e[ \t]+plate|number[ \t]+plate)[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
+      r"[ \t]*(?P<n>(?-i:[A-Z]{2}\d{2}[ ]?[A-Z]{3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}))\b", "VEHICLE", 0.85,
+      group="n"),
+    # "whos covering 5 north tonite", "went home from six east": a ward named by floor and wing
+    P("ward_floor_wing", r"(?i)(?<=\b(?:on|to|from|covering|in|at|onto|off)[ \t]+)(?P<w>(?:\d{1,2}|one|two|three|four|five|six|"
+      r"seven|eight|nine|ten|eleven|twelve)[ -](?:north|south|east|west|n|s|e|w)(?![\w-]))(?![ \t]+(?:of|side|wing\s+of|"
+      r"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|parkway|highway|"
+      r"hwy|route|end|london|bromwich|village|hills?|park|orange|chester|palm|haven|point)\b)",
+      "DEPARTMENT", 0.7, group="w", invalidate=lambda t, s, e: t[s:e].lower().endswith((" n", " s", " e", " w")) and
+      not t[s:e].isupper()),
+    # "hey dr k, mrs o in bay 3 asking for", "dr o is dr okoro": a person named by an initial after a title
+    P("title_initial", r"(?i)(?<=\b(?:mrs|mr|ms|miss|dr|doctor)\.?[ \t]+)(?P<n>(?-i:[b-hj-z]|[A-Z]))(?![\w'’.-])"
+      r"(?=[ \t]+(?:in|is|was|says|said|asking|asked|wants|on|at|has|had|from|and|to|will|needs?|called|rang|who|"
+      r"bay|bed|rm|room)\b|[ \t]*[,;?!:]|[ \t]*$)", "PATIENT", 0.7, group="n", flags=regex.MULTILINE),
+    # "pt jd mrn 4471920": a patient's initials before a record number, a date of birth or an age
+    P("pt_initials", r"(?i)(?<=\b(?:pt|patient)[ \t]+)(?P<n>(?-i:[a-z]{2,3}|[A-Z]{2,3}))(?=[ \t,]+(?:mrn|dob|d\.o\.b|"
+      r"\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
+      invalidate=lambda t, s, e: t[s:e].lower() in ("is", "was", "has", "had", "for", "and", "the", "age", "dob", "mrn",
+                                                      "who", "not", "now", "has", "was", "hx", "c/o")),
     # "Lives alone at Flat 2, Beech Court", "yes apartment 4c at kosciuszko tower": a flat number is part of the address
     P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?\d{1,4}[a-z]?\b"
       r"(?:,?[ \t]+(?-i:[A-Z][a-z]+)[ \t]+(?:Court|House|Tower|Towers|Mansions|Buildings|Lodge|Heights|Apartments|Gardens|"
@@ -1485,11 +1545,15 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "flat_number": ("flat", "apartment", "apt"),
+    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
+    "pt_initials": ("pt ", "patient "), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
+    "date_event_in_short_year": (" in ",), "town_before_county_ie": ("co", "county"), "eircode_after_county": ("co", "county"),
+    "accession": ("acc", "specimen", "spec", "lab"), "plate_reg": ("reg", "plate"),
+    "ward_floor_wing": ("north", "south", "east", "west"), "age_confirm_reply": ("\n",), "id_letters_number": ("id",), "flat_number": ("flat", "apartment", "apt"),
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
-    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "provider", "prescriber"),
+    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "provider", "prescriber"),
     "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",

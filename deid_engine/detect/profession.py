@@ -197,7 +197,7 @@ _WORK_ES = _rx(r"\b(?:trabaj\w*|emple\w*|profesi\w*|ocupaci\w*|laboral\w*|oficio
                r"jubil\w*|dedicad\w*|dedica|dedicaba)\b")
 _AGE_EN = (r"\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|y)\s*(?:-|\s)\s*old\b|\b\d{1,3}\s*(?:yo|y/o|y\.o\.|yr\.?)(?=\s)")
 _AGE_WORDS_EN = rf"\b{_NUMBER_WORDS_BARE}[\s-]+(?:years?|yrs?)[\s-]+old\b"
-_AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|"
+_AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|g\d+p\d+|"
                 r"asian|married|single|divorced|widowed|widower|widow|right-handed|left-handed|african[- ]american))*")
 
 _IS_EN = (r"(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+had\s+been|\s+used\s+to\s+be|\s+became|\s+is\s+now|"

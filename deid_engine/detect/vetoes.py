@@ -80,6 +80,20 @@ def _impossible_date(run: str) -> bool:
     return False
 
 
+_DATE_WORDS = frozenset("""
+january february march april may june july august september october november december jan feb mar apr jun jul
+aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+sat sun weekend christmas xmas easter thanksgiving halloween new year years year's eve day valentine valentines
+valentine's diwali hanukkah hanukah chanukah passover eid ramadan patrick patrick's paddy's paddys anzac boxing
+mothers mother's fathers father's bonfire fawkes remembrance veterans juneteenth labor labour memorial independence
+spring summer fall autumn winter noel first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+twelfth twentieth thirtieth zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand
+o ides lunar chinese mlk luther king presidents good friday whitsun st saint yom kippur rosh hashanah kwanzaa holi
+lent advent purim vaisakhi navratri pentecost ascension epiphany michaelmas solstice equinox shrove pancake ash
+""".split())
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -90,6 +104,10 @@ def vetoed_date(text: str, span: Span) -> bool:
     s = text[span.start:span.end]
     if s.strip().casefold() in _FUNCTION_WORDS:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
+    if not any(c.isdigit() for c in s) and not any(
+            w.casefold().strip(".'’") in _DATE_WORDS or w.casefold().endswith(("teenth", "tieth"))
+            for w in regex.findall(r"[\p{L}'’.]+", s)):
+        return True  # "CCU [bay] 3": no digit and no word of a date (month, weekday, holiday, ordinal, number)
     if regex.fullmatch(r"(?i)(?:(?:post-?op|hospital|illness|antibiotic|abx|treatment)[ \t]+)?day[ \t]*#?[ \t]*\d{1,3}", s.strip()):
         return True  # "on day 3", "post-op day 2": a count of days, not a calendar date
     if s and all(c in _NUM_RUN_CHARS for c in s):
@@ -136,6 +154,8 @@ def vetoed_date(text: str, span: Span) -> bool:
                 regex.match(r"[.,]\d", text[span.end:span.end + 2]):
             return True  # "H/H 33.8/11.2": decimals around it
         return not_date_context(text, span.start, span.end)  # "8/88" (month/year) is a date too
+    if _FOUR.fullmatch(s) and not 1800 <= int(s) <= 2099 and int(s[:2]) <= 23 and int(s[2:]) <= 59:
+        return True  # "she takes it 0700 1100 1500": clock times; no year reads 0700 or 1100
     if _FOUR.fullmatch(s):
         hh, mm = int(s[:2]), int(s[2:])
         return hh <= 23 and mm <= 59 and not_year_context(text, span.start, span.end)
@@ -409,6 +429,10 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "DATE")
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and regex.fullmatch(r"\p{Ll}+(?:[ \t]+\p{Ll}+){1,2}", text[s.start:s.end])
+                    and text[s.start:s.end].split()[0] in _BARE_CONTRACTIONS):
+                continue  # "whos covering 5 north": a clause, not a place
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon")
                     and text[s.start:s.end].casefold().rstrip(".") in ("hosp", "hospital", "unit", "ward", "clinic")
                     and regex.match(r"(?i)\.?[ \t]*(?:no\b|#|number\b|num\b|id\b)", text[s.end:s.end + 8])):
@@ -634,7 +658,7 @@ FIELD_LABEL_WORDS = frozenset({
 # next to one of these ("date of birth", "NHS no.")
 _LABEL_HEADS = frozenset({
     "mrn", "ssn", "acct", "acc", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender", "id",
-    "tel", "telephone", "phone", "mobile", "email", "e-mail", "fax", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
+    "tel", "telephone", "phone", "mobile", "mob", "email", "e-mail", "fax", "cpso", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
     "birth", "yo", "y/o",
 })
 _LABEL_TOKEN = regex.compile(r"[\p{L}\p{N}/.\-]+|#")

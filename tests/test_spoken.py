@@ -362,3 +362,27 @@ def test_third_round_employers(pipe):
     text = "im a cashier at the sunrise market near us"
     assert {"sunrise", "market"} <= {w for p in _pieces(pipe.run(Document(text)), text) for w in p.split()}
     assert not [s for s in pipe.run(Document("PAP has been 30-40/16-20 with RA 9-12.")) if s.label == "ORGANIZATION"]
+
+
+# --- ICU notes (errors read on a second calibration fold of PhysioNet train, patients % 5 == 2) --------------
+
+@pytest.mark.parametrize("text,piece", [
+    ("PACER CHECKED. DDD SET AT 60.", "DDD"),
+    ("PATIENT SEEN BY CVICU TEAM THIS AM", "CVICU"),
+    ("on PS 12/5/35% overnight", "12/5"),
+    ("discussed spiritual services with family", "spiritual"),
+    ("Pt is a 61 y/o male admitted with variceal bleed.", "variceal"),
+])
+def test_icu_false_positives(pipe, text, piece):
+    assert not [s for s in pipe.run(Document(text)) if piece in text[s.start:s.end]]
+
+
+def test_icu_names_kept(pipe):
+    for text, piece in [("DR VINER SPOKE TO HER", "VINER"), ("MR DEXTER WORSENED THRU NOC", "DEXTER"),
+                        ("HO Quill notified, no changes", "Quill")]:
+        assert piece in _pieces(pipe.run(Document(text)), text)
+    text = "transferred to a bed on wexbury campus today"
+    assert any("wexbury" in p for p in _pieces(pipe.run(Document(text)), text))
+    text = "ASKED FOR RABBI- RABBI LEVY CAME TO SPEAK"
+    assert "RABBI" not in _pieces(pipe.run(Document(text)), text)
+    assert not pipe.run(Document("resident and fellow eval the patient"))

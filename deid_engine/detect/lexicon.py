@@ -168,7 +168,7 @@ NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("kn
              ("you", "must", "be"), ("this", "must", "be"),
              # "her names amber": speech-to-text drops the apostrophe of "name's"
              ("my", "names"), ("her", "names"), ("his", "names"), ("their", "names"), ("your", "names")}
-ROLE_CUES = {"mgr", "technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
+ROLE_CUES = {"mgr", "ho", "sho", "fy1", "fy2", "technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
              "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
              "hygienist", "optometrist", "audiologist", "psychologist", "worker", "registrar", "physician",

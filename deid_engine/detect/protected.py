@@ -60,7 +60,7 @@ _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+
 # A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
 # "Orthopedic Clinic", "student health center", "pulmonology" (section headings, generic services).
 SERVICE_WORDS = frozenset({
-    "outreach", "electrophysiology", "pacing", "anticoagulation", "lipid", "heart failure",
+    "outreach", "pastoral", "spiritual", "electrophysiology", "pacing", "anticoagulation", "lipid", "heart failure",
     "allergy", "immunology", "anesthesia", "anesthesiology", "anaesthesia", "anaesthetics", "audiology",
     "bariatric", "bariatrics", "breast", "burn", "burns", "cardiac", "cardiology", "cardiothoracic",
     "cardiovascular", "chest", "colorectal", "dental", "dentistry", "dermatology", "diabetes", "diabetic",

@@ -315,6 +315,8 @@ _ORIGIN = re.compile(
     r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
     r"originally[ \t]+)?from|(?:stayed|staying|stays|lives|living|lived|based|moved|relocated|settled)[ \t]+"
     r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+# "tele surgical bed on mackerer campus": a site name no dictionary knows before "campus"
+_CAMPUS = re.compile(r"\b(?P<p>[a-z]{4,})[ \t]+campus\b")
 # "19 ewing street woodridge": a town no dictionary knows right after a street address (speech has no commas)
 _TOWN_AFTER_STREET = re.compile(
     r"\b\d{1,5}[a-z]?[ \t]+(?:[a-z]+[ \t]+){1,2}(?:street|st|lane|road|rd|avenue|ave|drive|close|crescent|court|way|"
@@ -370,6 +372,12 @@ def origins(text: str, low: str | None = None) -> list[Span]:
                     out.append(Span(ca, ca + len(cand), _place_label(cand, countries, states),
                                     "pattern:spoken_origin", 0.75))
                     break
+    for m in _CAMPUS.finditer(low):
+        if text[m.start("p")].isupper():
+            continue
+        dictionary, _, _ = _places()
+        if m.group("p") not in dictionary:
+            out.append(Span(m.start("p"), m.end("p"), "HOSPITAL", "pattern:spoken_origin", 0.7))
     return out
 
 

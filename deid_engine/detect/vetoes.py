@@ -112,6 +112,8 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "on day 3", "post-op day 2": a count of days, not a calendar date
     if s and all(c in _NUM_RUN_CHARS for c in s):
         a, b = _numeric_run(text, span.start, span.end)
+        if text[b:b + 1] == "%" or text[b:b + 2] == " %":
+            return True  # "PS 10/5/40%": ventilator settings ending in a percentage
         if text[a:a + 1] in ("/", "-") and a > 0 and text[a - 1].isalnum():
             return True  # "6F[/8]F", "135[/27]"-like fragments glued to a word: a size or a ratio
         if _impossible_date(text[a:b]):
@@ -455,6 +457,10 @@ class WeakWordFilter:
                     and regex.fullmatch(r"\p{Lu}{2,4}s", text[s.start:s.end])):
                 continue  # "LEs anasarcic", "ABGs": the plural of an acronym
             if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
+                    and regex.fullmatch(r"(?i)[a-z]{0,4}(?:icu|ccu|hdu|pacu)", text[s.start:s.end])
+                    and text[s.start:s.end].isupper()):
+                continue  # "SEEN BY NSICU TEAM": a unit, not a person
+            if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
                     and self._unknown_acronym(text, s, mixed)):
                 continue  # "TW inversions", "note for MICUA": capitals in mixed-case text, on no name list
             if (source_family(s.source) == "tagger" and _category(s.label) == "NAME"
@@ -473,7 +479,9 @@ class WeakWordFilter:
 
 # credentials and the nurses' abbreviations for relatives: never a name on their own
 _ROLE_ABBREVIATIONS = frozenset("""md rn np pa rrt lpn msw lcsw licsw pharmd rph crnp cnm crna aprn bsn phd dds dpm
-facc facs pa-c ot pt slp cna emt ems dgtr dtr dau husb hsb bro sis gf bf""".split())
+facc facs pa-c ot pt slp cna emt ems dgtr dtr dau husb hsb bro sis gf bf
+rabbi priest chaplain pastor imam deacon reverend rev minister
+vvi ddd aai vdd ddi doo voo hoh dnr dni cmo nad""".split())
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
@@ -518,6 +526,8 @@ hispanic celtic gaelic nordic
 _IMPERATIVES = frozenset({"mark", "flag", "bill", "note", "chase", "book", "file", "forward", "copy", "page"})
 # a lower-case word in these slots names a condition ("secondary to menorrhagia", "c/w cellulitis")
 _CONDITION_SLOT = regex.compile(r"(?i)\b(?:secondary\s+to|due\s+to|consistent\s+with|suggestive\s+of|c/w|r/o|"
+                                r"admitted\s+(?:with|for)|presented\s+with|presenting\s+with|complaining\s+of|c/o|"
+                                r"found\s+to\s+have|h/o|s/p|episode\s+of|episodes\s+of|"
                                 r"rule\s+out|history\s+of|hx\s+of|diagnosis\s+of|diagnosed\s+with|treated\s+for|"
                                 r"signs\s+of|symptoms\s+of|presumed|likely|possible|probable|query|\?)[ \t]+$")
 _NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|named|name is|called)\.?[ \t]+$")

@@ -386,3 +386,22 @@ def test_icu_names_kept(pipe):
     text = "ASKED FOR RABBI- RABBI LEVY CAME TO SPEAK"
     assert "RABBI" not in _pieces(pipe.run(Document(text)), text)
     assert not pipe.run(Document("resident and fellow eval the patient"))
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("they moved him to room seven twelve on friday", "seven twelve", "LOCATION_OTHER"),
+    ("yes apartment nine c on the left", "apartment nine c", "STREET"),
+    ("ins is cigna member id u55120938", "cigna", "ORGANIZATION"),
+    ("Harbourfront Clinic, Halifax, NS\nPatient: Ada Roy", "NS", "STATE"),
+])
+def test_fourth_round_patterns(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("insurance is fine for now", "fine"),
+    ("ins is medicaid", "medicaid"),
+    ("ON examination the chest was clear", "ON"),
+])
+def test_fourth_round_patterns_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)

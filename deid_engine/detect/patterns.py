@@ -410,6 +410,15 @@ _QUANTITY_BEFORE = regex.compile(r"(?i)\b(?:weeks?|wks?|days?|months?|pregnan\w*
                                  r"score|pressure|sugar|glucose|pulse|rate|reading|weigh\w*|temperature|sats?|level)\b")
 
 
+def _all_common_words(s: str) -> bool:
+    """Every word of ``s`` is an English or clinical dictionary word (``fine``, ``card details``)."""
+    from .protected import _load_dictionary
+
+    dictionary = _load_dictionary()
+    words = [w.casefold() for w in regex.findall(r"\p{L}+", s)]
+    return not words or all(w in dictionary for w in words)
+
+
 def age_in_range(s: str) -> bool:
     v = _age_value(s)
     return v is not None and 1 <= v <= 120
@@ -1372,8 +1381,19 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
       invalidate=lambda t, s, e: t[s:e].lower() in ("is", "was", "has", "had", "for", "and", "the", "age", "dob", "mrn",
                                                       "who", "not", "now", "has", "was", "hx", "c/o")),
+    # "Community Health Centre, Toronto, ON" at the end of a line: a Canadian province after the town
+    P("province_ca_line_end", r"(?<=\p{Lu}\p{Ll}+,[ \t]{1,2})(?P<s>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?=[ \t]*$)",
+      "STATE", 0.8, group="s", flags=regex.MULTILINE),
+    # "ins is aetna member id ...", "insurance: bluecross": an insurer named after its label (not a public programme)
+    P("insurer_named", r"(?i)\b(?:ins|insurance|insurer|ins\.)[ \t]+(?:is|co\.?|company|carrier)?[ \t]*[:=]?[ \t]*"
+      r"(?P<o>(?!(?:is|was|are|medicare|medicaid|medi-cal|tricare|nhs|none|n/a|self|uninsured|pending|private|same|through|with|"
+      r"via|expired|active|the)\b)[a-z][a-z&'’-]+(?:[ \t]+(?!(?:member|id|policy|plan|group|and|but|or|is|was|number|no)\b)"
+      r"[a-z][a-z&'’-]+){0,2})(?=[ \t]*(?:[,.;)]|$|member\b|id\b|policy\b|plan\b|group\b|and\b|but\b|number\b))",
+      "ORGANIZATION", 0.7, group="o", flags=regex.MULTILINE, invalidate=lambda t, s, e: _all_common_words(t[s:e])),
     # "Lives alone at Flat 2, Beech Court", "yes apartment 4c at kosciuszko tower": a flat number is part of the address
-    P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?\d{1,4}[a-z]?\b"
+    P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?(?:\d{1,4}[a-z]?\b|"
+      r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty)"
+      r"(?:[ \t]+(?:one|two|three|four|five|six|seven|eight|nine))?(?:[ \t]+[a-h](?![\w'’]))?\b)"
       r"(?:,?[ \t]+(?-i:[A-Z][a-z]+)[ \t]+(?:Court|House|Tower|Towers|Mansions|Buildings|Lodge|Heights|Apartments|Gardens|"
       r"Close|Place|Manor|Hall|Villas))?)(?![ \t]*(?:mg|ml|days?|weeks?|hours?|minutes?|%))", "STREET", 0.7, group="s"),
     P("field_dob", rf"(?i)\b(?:dob|d\.o\.b\.|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?\s*"
@@ -1545,7 +1565,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
+    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
+    "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
     "pt_initials": ("pt ", "patient "), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
     "date_event_in_short_year": (" in ",), "town_before_county_ie": ("co", "county"), "eircode_after_county": ("co", "county"),
     "accession": ("acc", "specimen", "spec", "lab"), "plate_reg": ("reg", "plate"),

@@ -88,7 +88,24 @@ def find(text: str) -> list[Span]:
     """Every spoken identifier of ``text`` (English)."""
     low = text.lower()
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
-        spelled_names(text, low)
+        spelled_names(text, low) + rooms(text, low)
+
+
+# --- room and bed numbers in words: "room six fourteen", "bed twelve" ------------------------------------
+
+_ROOM_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)")
+_ROOM = re.compile(rf"\b(?:room|rm|bed|bay|cubicle)[ \t]+(?:number[ \t]+)?(?P<n>{_ROOM_NUM}(?:[ \t]+{_ROOM_NUM}){{0,2}})"
+                   rf"(?:[ \t]+(?P<l>[a-h])(?![\w'’]))?\b")
+
+
+def rooms(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    out = []
+    for m in _ROOM.finditer(low):
+        end = m.end("l") if m.group("l") else m.end("n")
+        out.append(Span(m.start("n"), end, "LOCATION_OTHER", "pattern:spoken_room", 0.75))
+    return out
 
 
 # --- digit runs --------------------------------------------------------------------------------

@@ -485,7 +485,7 @@ vvi ddd aai vdd ddi doo voo hoh dnr dni cmo nad""".split())
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
-_CREDENTIALS_ONLY = frozenset("""mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+_CREDENTIALS_ONLY = frozenset("""cpso gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
 frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above

@@ -31,6 +31,7 @@ TUNE9 = probe_eval.PROBE_DIR / "tune9.txt"  # session 6, blind-written tuning sp
 TUNE10 = probe_eval.PROBE_DIR / "tune10.txt"  # session 6, blind-written, report only
 TUNE11 = probe_eval.PROBE_DIR / "tune11.txt"  # session 6, blind-written tuning split
 TUNE12 = probe_eval.PROBE_DIR / "tune12.txt"  # session 6, blind-written tuning split (queries)
+TUNE13 = probe_eval.PROBE_DIR / "tune13.txt"  # session 6, blind-written tuning split (dialects, speech)
 MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
 LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
 
@@ -91,13 +92,13 @@ def test_parse_probe_file_rules(tmp_path):
 
 
 @pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8, TUNE9, TUNE10,
-                                             TUNE11, TUNE12], ids=lambda p: p.stem)
+                                             TUNE11, TUNE12, TUNE13], ids=lambda p: p.stem)
 def test_probe_file_is_well_formed(path):
     items = probe_eval.parse_probe(path)
     raw = _raw_texts(path)
-    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24}.get(path, 35)
+    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24}.get(path, 35)
     assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else
-                                           {"outpatient", "transcript", "query"} if path in (TUNE9, TUNE10, TUNE11, TUNE12)
+                                           {"outpatient", "transcript", "query"} if path in (TUNE9, TUNE10, TUNE11, TUNE12, TUNE13)
                                            else set(probe_eval.KINDS))
     for doc_id, kind, text, spans in items:
         marked = MARK.findall(raw[doc_id])
@@ -115,7 +116,7 @@ def test_probe_file_is_well_formed(path):
 
 def test_ids_unique_and_splits_disjoint():
     tune, check, *others = (probe_eval.parse_probe(p) for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7,
-                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12])
+                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13])
     rest = [it for o in others for it in o]
     ids = [i for i, *_ in tune + check + rest]
     assert len(ids) == len(set(ids))

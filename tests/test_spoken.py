@@ -405,3 +405,42 @@ def test_fourth_round_patterns(pat, text, piece, label):
 ])
 def test_fourth_round_patterns_not(pat, text, piece):
     assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+# --- fifth round (from the blind tuning split tune13) -------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Two children aged 9 and 13. Lives off Bay Road.", "13", "AGE"),
+    ("patient: my name is deepa rao i am forty one years", "forty one", "AGE"),
+    ("PPSN: 1234567TA  GP: Dr Hill", "1234567TA", "SSN"),
+    ("via interpreter (ID LNG-5521) today", "LNG-5521", "IDNUM"),
+    ("Hospital No: KMC/2025/11873   Date: 1/2/2026", "KMC/2025/11873", "MEDICALRECORD"),
+    ("Consultant, GMC 6612093, typed by", "6612093", "LICENSE"),
+    ("drives a ute, rego DFK 19P for work", "DFK 19P", "VEHICLE"),
+    ("so hes seventy one hell be seventy two come june", "seventy two", "AGE"),
+    ("the new roster starts the ninth so", "ninth", "DATE"),
+    ("we live in gwarinpa now", "gwarinpa", "CITY"),
+])
+def test_fifth_round_patterns(pipe, text, piece, label):
+    assert (piece, label) in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Family dog Rocco sleeps on the bed.", "Rocco"),
+    ("Loves his guinea pig Nacho and Lego.", "Nacho"),
+    ("hey yall come on back", "yall"),
+    ("Date: Friday 20 November 2026", "Friday"),
+    ("focus improved (5 of 9 items)", "5 of 9"),
+    ("Smokes 10/day, 2-3 cigarettes at night", "2-3"),
+    ("Parkinson's on Sinemet 25/100 TDS", "Sinemet 25"),
+    ("leaflet given in Malayalam and English", "Malayalam"),
+    ("since the first of the month he has", "first"),
+    ("i am ten years sober now", "ten"),
+])
+def test_fifth_round_false_positives(pipe, text, piece):
+    assert not [s for s in pipe.run(Document(text)) if text[s.start:s.end] == piece]
+
+
+def test_relative_job_in_brackets(pipe):
+    text = "Lives with mum Kerrie Doyle (47, teacher's aide) and her brother."
+    assert ("teacher's aide", "PROFESSION") in _found(pipe.run(Document(text)), text)

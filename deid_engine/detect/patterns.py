@@ -446,7 +446,7 @@ DAY_ORD = rf"(?:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b|{ORD_WORDS})"
 MONTH_NAMES = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
                r"(?![\w-])")
 _MONTH_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
-              r"around|of|this|every|each|end\s+of|beginning\s+of|start\s+of)")
+              r"around|of|this|every|each|end\s+of|beginning\s+of|start\s+of|come)")
 # "may" is a month only after these (not after "this", "which", "of": "this may seem", "which may")
 _MAY_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
             r"around|end\s+of|beginning\s+of|start\s+of|middle\s+of)")
@@ -456,7 +456,8 @@ _MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take
                 r"continue|change|start|stop|increase|decrease|lead|result|affect|include|indicate|reflect|"
                 r"represent|explain|develop|occur|improve|worsen|recur|i|we|you|he|she|they|it)\b)")
 # what may follow "the 14th" when it is a date: punctuation, the month, a clause word; not a noun
-_ORD_DATE_AFTER = (r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
+_ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|this|next|last)\s+(?:month|year|week)\b)"
+                   r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
                    r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
@@ -913,8 +914,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_back_in_year", rf"(?i)\bback\s+in\s+(?:the\s+year\s+)?(?P<y>(?>{SHORT_SPELLED_YEAR}))"
       rf"(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times)\b)", "DATE", 0.75, group="y"),
     # "fell on the stairs on the ninth my wife ...": a day said as an ordinal after "on the", closing a clause
-    P("date_on_the_ordword", rf"(?i)(?<=\bon\s+the\s+)(?P<d>{ORD_WORDS})(?=\s*[.,;!?]|\s*$|\s+(?:my|his|her|we|i|he|"
-      rf"she|they|and\s+(?:i|he|she|we|they)|but|so|when|at|after|before|around|about)\b)", "DATE", 0.65, group="d",
+    P("date_on_the_ordword", rf"(?i)(?<=\b(?:on|starts?|started|starting|until|till|by|before|after|since|from)\s+the\s+)"
+      rf"(?P<d>{ORD_WORDS})(?=\s*[.,;!?]|\s*$|\s+(?:my|his|her|we|i|he|"
+      rf"she|they|and\s+(?:i|he|she|we|they)|but|so|when|at|after|before|around|about|thank|thanks|okay|ok|then|please|"
+      rf"yeah|right)\b)", "DATE", 0.65, group="d",
       flags=regex.MULTILINE),
     P("year_apostrophe", r"(?<![\w'’])['’](?P<y>\d{2})(?![\w'’%]|\s*(?:mg|%|cc|ml))", "DATE", 0.85, group="y"),
     P("year_19xx", r"(?<![\d/.:,$#-])(?:19[0-9]\d)(?![\d/%]|\.\d|-\d|:|['’]?[sS]\b)", "DATE", 0.75,
@@ -964,11 +967,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"today|"
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"on\s+(?:(?:his|her|my|your)\s+birthday|valentine'?s|christmas|new\s+year'?s|easter|thanksgiving|{MONTH_NAMES})|"
+      rf"come\s+{MONTH_NAMES}|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
-      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit|have|has|did|do|does|okay|ok|already)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit|have|has|did|do|does|okay|ok|already|shes|hes|noo|now)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"
@@ -1016,7 +1020,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?=,[ \t]+(?:here|presents|"
       r"presenting|seen|is|was|who|with|comes|came|returns|attends|attended|reports|has|had|referred|accompanied|"
       r"brought|a|an|male|female|man|woman|retired|lives|living|\p{Ll}+[ \t]+(?:at|for|with)\b|\p{Ll}+[ \t]+\p{Ll}+[ \t]+"
-      r"(?:at|for|with))\b)", "AGE", 0.8, group="a", validate=age_in_range,
+      r"(?:at|for|with))\b|[ \t]+(?:years?|yrs?|y)\b(?![ \t]+(?:ago|later|before|after)))", "AGE", 0.8, group="a",
+      validate=age_in_range,
       invalidate=lambda t, s, e: not_a_person_before(t, s, e)),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
@@ -1148,7 +1153,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
     # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
-    P("license_register", r"(?i)\b(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|provider|prescriber)\s*(?:#|no\.?|number|num)"
+    P("license_register", r"(?i)\b(?:(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|mdcn)\s*(?:#|no\.?|number|num)?|(?:provider|prescriber)\s*(?:#|no\.?|number|num))"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
     P("dea", r"(?i)\bdea\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-Z][A-Z9]\d{7})\b", "LICENSE", 0.97, group="n"),
     P("dea_checksum", r"\b[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}\b", "LICENSE", 0.85, validate=dea_ok),
@@ -1362,8 +1367,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("accession", r"(?i)\b(?:acc(?:ession)?\.?|specimen|spec\.?|lab[ \t]+(?:no|#|number))[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
       r"[ \t]*(?P<n>(?=[\w/-]*\d)[A-Z0-9]{1,4}(?:[/-][A-Z0-9]{1,6}){1,3}|[A-Z]{1,4}\d{5,14})\b", "IDNUM", 0.85, group="n"),
     # "reg WR19 KXT", "plate 7ABC123": a vehicle registration after its label
-    P("plate_reg", r"(?i)\b(?:reg(?:istration)?|plate|licen[cs]e[ \t]+plate|number[ \t]+plate)[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
-      r"[ \t]*(?P<n>(?-i:[A-Z]{2}\d{2}[ ]?[A-Z]{3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}))\b", "VEHICLE", 0.85,
+    P("plate_reg", r"(?i)\b(?:reg(?:istration)?|rego|plate|licen[cs]e[ \t]+plate|number[ \t]+plate)[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
+      r"[ \t]*(?P<n>(?-i:[A-Z]{2}\d{2}[ ]?[A-Z]{3}|[A-Z]{2,3}[ ]\d{2,3}[A-Z]{1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}))\b", "VEHICLE", 0.85,
       group="n"),
     # "whos covering 5 north tonite", "went home from six east": a ward named by floor and wing
     P("ward_floor_wing", r"(?i)(?<=\b(?:on|to|from|covering|in|at|onto|off)[ \t]+)(?P<w>(?:\d{1,2}|one|two|three|four|five|six|"
@@ -1390,6 +1395,21 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"via|expired|active|the)\b)[a-z][a-z&'’-]+(?:[ \t]+(?!(?:member|id|policy|plan|group|and|but|or|is|was|number|no)\b)"
       r"[a-z][a-z&'’-]+){0,2})(?=[ \t]*(?:[,.;)]|$|member\b|id\b|policy\b|plan\b|group\b|and\b|but\b|number\b))",
       "ORGANIZATION", 0.7, group="o", flags=regex.MULTILINE, invalidate=lambda t, s, e: _all_common_words(t[s:e])),
+    # "children aged 12 and 15", "ages 4, 7 and 9": the later ages of a list
+    P("age_list_more", r"(?i)(?<=\bage[ds]?[ \t]+\d{1,3}(?:[ \t]*,[ \t]*\d{1,3})*[ \t]*(?:,|and|&)[ \t]*)(?P<a>\d{1,3})\b"
+      r"(?![ \t]*(?:%|mg|kg|cm|years?[ \t]+ago))", "AGE", 0.8, group="a", validate=age_in_range),
+    # "i am thirty six years", "she is eight years her school": an age with "years" but no "old"
+    P("age_copula_years", rf"(?i)\b(?:i['’]?m|i[ \t]+am|am|she['’]?s|he['’]?s|she[ \t]+is|he[ \t]+is|you['’]?re|you[ \t]+are)"
+      rf"[ \t]+(?P<a>{AGE_NUM})[ \t]+(?:years?|yrs?)\b(?![ \t]+(?:ago|later|before|after|since|of|in|with|post|out|sober|"
+      rf"clean|smoke|free|married|divorced|widowed|now\s+since|older|younger|into|on|off|from|a\b|an\b))", "AGE", 0.75,
+      group="a", validate=age_in_range, invalidate=vital_sign_before),
+    # Irish PPS numbers: "PPSN: 7734219KA"
+    P("ppsn", r"(?i)\bpps(?:n|[ \t]+(?:no\.?|number))?[ \t]*[:#.]?[ \t]*(?P<n>\d{7}[A-W][A-IW]?)\b", "SSN", 0.9, group="n"),
+    # "interpreter Rosa Ibarra, ID INT-3307": a short code with letters after an ID label
+    P("id_code_short", r"\b(?:ID|Id)[ \t]*[:#]?[ \t]*(?P<n>[A-Z]{2,5}-\d{3,8})\b", "IDNUM", 0.8, group="n"),
+    # "Hospital No: SMC/2026/04417": a record number with slashes
+    P("mrn_slashed", r"(?i)\b(?:hospital|hosp\.?|unit|record|mrn|chart|file|case)[ \t]*(?:no\.?|number|#)?[ \t]*[:#.]?[ \t]*"
+      r"(?P<n>[A-Z]{2,5}/\d{2,4}/\d{3,8})\b", "MEDICALRECORD", 0.9, group="n"),
     # "Lives alone at Flat 2, Beech Court", "yes apartment 4c at kosciuszko tower": a flat number is part of the address
     P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?(?:\d{1,4}[a-z]?\b|"
       r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty)"
@@ -1565,7 +1585,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
+    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
+    "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
     "pt_initials": ("pt ", "patient "), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
     "date_event_in_short_year": (" in ",), "town_before_county_ie": ("co", "county"), "eircode_after_county": ("co", "county"),
@@ -1574,7 +1595,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
-    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "provider", "prescriber"),
+    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "mdcn", "provider", "prescriber"),
     "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
@@ -1639,7 +1660,7 @@ TRIGGERS.update({
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"), "date_spelled_year_shape": ("nineteen", "twenty"),
-    "date_ordinal_of_ordinal": ("of the",), "date_back_in_year": ("back in",), "date_on_the_ordword": ("on the",),
+    "date_ordinal_of_ordinal": ("of the",), "date_back_in_year": ("back in",), "date_on_the_ordword": ("the",),
     "age_pronoun_is": ("he ", "he'", "he’"),
     "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",), "suite_number": (r"re:\b(?:Suite|Ste)\b",),
     "ward_compass": (" east", " west", " north", " south"),

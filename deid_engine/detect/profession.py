@@ -247,7 +247,8 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("name is a", _rx(r"(?=\p{Lu})(?<![.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})(?:['’]s|\s+is|\s+was|\s+used\s+to\s+be)\s+an?\s+"),
          clinical=False, confidence=0.7),
     # "father Chidi (accountant)": a job in brackets after a relation word and a name
-    _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?-i:\p{Lu})[\p{L}'’-]+\s*\(\s*"),
+    _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:\s+(?-i:\p{Lu})[\p{L}'’-]+){0,2}\s*\(\s*"
+                               r"(?:\d{1,3}[ \t]*(?:y|yo|yrs?)?[ \t]*,[ \t]*)?"),
          clinical=False, modifiers=1, confidence=0.7),
     # "Hamish Lockhart (38), electrician, self-employed": an age in brackets, then the job
     _Cue("(age),", _rx(r"\(\s*\d{1,3}\s*(?:[MF]|y|yo|yrs?)?\s*\)\s*,[ \t]*"), modifiers=1, confidence=0.7),

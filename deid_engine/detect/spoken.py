@@ -330,7 +330,7 @@ _ORIGIN = re.compile(
     r"\b(?:(?:born|grew[ \t]+up|raised|brought[ \t]+up)[ \t]+(?:originally[ \t]+)?in|"
     r"(?:came|come|comes|coming|moved|emigrated|immigrated|fled|arrived|originally|flying[ \t]+in|flew[ \t]+in|"
     r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
-    r"originally[ \t]+)?from|(?:stayed|staying|stays|lives|living|lived|based|moved|relocated|settled)[ \t]+"
+    r"originally[ \t]+)?from|(?:stayed|staying|stays|live|lives|living|lived|based|moved|relocated|settled)[ \t]+"
     r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
 # "tele surgical bed on mackerer campus": a site name no dictionary knows before "campus"
 _CAMPUS = re.compile(r"\b(?P<p>[a-z]{4,})[ \t]+campus\b")

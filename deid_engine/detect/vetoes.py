@@ -94,6 +94,24 @@ lent advent purim vaisakhi navratri pentecost ascension epiphany michaelmas sols
 """.split())
 
 
+def _drug_then_number(s: str) -> bool:
+    words = regex.findall(r"\p{L}{3,}", s)
+    if not words or not regex.search(r"\d", s):
+        return False
+    from ..lexicons import load_lexicon
+
+    global _DRUGS
+    if _DRUGS is None:
+        try:
+            _DRUGS = frozenset(x.casefold() for x in load_lexicon("drugs"))
+        except KeyError:
+            _DRUGS = frozenset()
+    return all(w.casefold() in _DRUGS for w in words)
+
+
+_DRUGS: frozenset[str] | None = None
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -104,6 +122,16 @@ def vetoed_date(text: str, span: Span) -> bool:
     s = text[span.start:span.end]
     if s.strip().casefold() in _FUNCTION_WORDS:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
+    if regex.fullmatch(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)days?", s.strip()):
+        return True  # "Date: [Friday] 20 November 2026": a weekday alone is no PHI
+    if regex.fullmatch(r"\d{1,2}[ \t]+of[ \t]+\d{1,2}", s.strip()):
+        return True  # "(6 of 9 items)": a count
+    if regex.match(r"[ \t]*(?:/[ \t]*(?:day|d|wk|week|hr|h|min)\b|(?:cigarettes?|cigs?|drinks?|beers?|pints?|glasses|cans|"
+                   r"packs?|puffs?|units|cups|joints)\b)", text[span.end:span.end + 14]) or \
+            regex.fullmatch(r"\d{1,3}/", s.strip()) and regex.match(r"(?i)(?:day|d|wk|week)\b", text[span.end:span.end + 5]):
+        return True  # "Smokes 5/day", "2-3 cigarettes per day": an amount
+    if _drug_then_number(s):
+        return True  # "on Sinemet 25/100 TDS": a dose
     if not any(c.isdigit() for c in s) and not any(
             w.casefold().strip(".'’") in _DATE_WORDS or w.casefold().endswith(("teenth", "tieth"))
             for w in regex.findall(r"[\p{L}'’.]+", s)):
@@ -445,6 +473,16 @@ class WeakWordFilter:
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and regex.fullmatch(r"\p{Lu}{2,6}-?\d{1,3}[a-z]?", text[s.start:s.end])):
                 continue  # "(DAS28 4.1 today)", "PHQ9", "CD4": a score or a marker, not a place
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and (_PET_BEFORE.search(text, max(0, s.start - 24), s.start)
+                         or text[s.start:s.end].casefold() in _PET_WORDS)):
+                continue  # "Family dog Bruno", "guinea pig Churro", "Kelpie called Dusty": pets are no PHI
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "LOCATION"
+                    and text[s.start:s.end].casefold() in _LANGUAGES
+                    and regex.search(r"(?i)\b(?:english|language|languages|translated|translation|interpreter|speaks?|"
+                                     r"written|spoken|leaflet|sheet|version)\b",
+                                     text[max(0, s.start - 40):min(len(text), s.end + 40)])):
+                continue  # "activation sheet given in Kannada and English": a language, not a place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and _only_credentials(text[s.start:s.end], s.label)):
                 continue  # "Hélène Bergeron, MD FRCPC", "Dr Breathnach, GP, Slane": letters after a name, no place
@@ -485,7 +523,7 @@ vvi ddd aai vdd ddi doo voo hoh dnr dni cmo nad""".split())
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
-_CREDENTIALS_ONLY = frozenset("""cpso gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+_CREDENTIALS_ONLY = frozenset("""mdcn cpso gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
 frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above
@@ -511,7 +549,8 @@ _VAGUE_PLACE_WORDS = frozenset({"local", "nearby", "another", "other", "outside"
 
 # languages and the equipment words that are also surnames (our own lists, Apache-2.0)
 _LANGUAGES = frozenset("""
-english spanish cantonese mandarin chinese vietnamese korean japanese tagalog russian ukrainian polish
+english spanish cantonese mandarin chinese vietnamese korean japanese tagalog russian ukrainian polish kannada
+malayalam marathi kannadiga igbo yoruba hausa twi patois maori samoan tongan fijian konkani sinhala sinhalese
 portuguese creole haitian french german italian greek arabic farsi persian dari pashto urdu hindi punjabi
 bengali gujarati tamil telugu somali amharic tigrinya swahili hmong khmer lao thai burmese nepali turkish
 armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl eng engl
@@ -523,6 +562,13 @@ pakistani nigerian ghanaian kenyan somali ethiopian jamaican cuban brazilian fil
 portuguese lebanese syrian iranian afghan egyptian moroccan african asian european caribbean latino latina
 hispanic celtic gaelic nordic
 """.split())
+_PET_WORDS = frozenset("""dog dogs cat cats puppy kitten pet pets kelpie beagle labrador collie terrier spaniel poodle
+retriever shepherd husky dachshund chihuahua pug boxer greyhound whippet lurcher budgie parrot hamster rabbit
+gerbil tortoise""".split())
+_PET_BEFORE = regex.compile(r"(?i)\b(?:dog|dogs|cat|cats|puppy|kitten|pet|guinea[ \t]+pig|rabbit|hamster|budgie|parrot|"
+                            r"horse|pony|tortoise|kelpie|beagle|labrador|lab|collie|terrier|spaniel|poodle|retriever|"
+                            r"shepherd|husky|dachshund|chihuahua|pug|greyhound|whippet|lurcher)[ \t,]+"
+                            r"(?:(?:called|named|is|was)[ \t]+)?$")
 _IMPERATIVES = frozenset({"mark", "flag", "bill", "note", "chase", "book", "file", "forward", "copy", "page"})
 # a lower-case word in these slots names a condition ("secondary to menorrhagia", "c/w cellulitis")
 _CONDITION_SLOT = regex.compile(r"(?i)\b(?:secondary\s+to|due\s+to|consistent\s+with|suggestive\s+of|c/w|r/o|"
@@ -552,7 +598,8 @@ _MODAL_OR_ARTICLE = regex.compile(
 # contractions that speech-to-text writes without the apostrophe (never a name)
 _BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant wont didnt isnt hes shes theres lets weve
 theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wheres whos youll theyll shell itll
-thatll ain aint gonna wanna gotta""".split())
+thatll ain aint gonna wanna gotta yall yalls likkle deh yah dinnae cannae didnae wouldnae ehn teh pon nuh seh
+abeg wahala innit""".split())
 # a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
 _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")

@@ -444,3 +444,28 @@ def test_fifth_round_false_positives(pipe, text, piece):
 def test_relative_job_in_brackets(pipe):
     text = "Lives with mum Kerrie Doyle (47, teacher's aide) and her brother."
     assert ("teacher's aide", "PROFESSION") in _found(pipe.run(Document(text)), text)
+
+
+# --- ICU notes, second fold (patients % 5 == 3) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Pt received from university of vermont medical center today.", "university of vermont medical center", "HOSPITAL"),
+    ("TRANSFERRED FROM U OF MD MED CENTER ON 9/14", "U OF MD MED CENTER", "HOSPITAL"),
+    ("Niece, Rosa Diaz of Dundalk visited today.", "Dundalk", "CITY"),
+    ("PMHX MI in 97 and 03, HTN.", "03", "DATE"),
+])
+def test_fold3_patterns(pat, text, piece, label):
+    assert (piece, label) in _found(pat.detect(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the university of life taught him", "university of life"),
+    ("Daughter, Ann Lee of course visited", "course"),
+])
+def test_fold3_patterns_not(pat, text, piece):
+    assert piece not in _pieces(pat.detect(Document(text)), text)
+
+
+def test_ordinal_day_of_admission_is_no_date(pipe):
+    text = "DEVELOPED A PNEUMONIA ON 3RD DAY OF ADMISSION."
+    assert "3RD" not in _pieces(pipe.run(Document(text)), text)

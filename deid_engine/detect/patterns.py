@@ -1410,6 +1410,20 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "Hospital No: SMC/2026/04417": a record number with slashes
     P("mrn_slashed", r"(?i)\b(?:hospital|hosp\.?|unit|record|mrn|chart|file|case)[ \t]*(?:no\.?|number|#)?[ \t]*[:#.]?[ \t]*"
       r"(?P<n>[A-Z]{2,5}/\d{2,4}/\d{3,8})\b", "MEDICALRECORD", 0.9, group="n"),
+    # "received from University of Maryland Hospital", "PRESENTED TO U OF MD MED CENTER": a university hospital
+    P("university_hospital", r"(?i)\b(?P<h>(?:university|univ\.?)[ \t]+of[ \t]+(?:(?-i:[A-Z][A-Za-z]+)|{STATE_NAMES})"
+      r"(?:[ \t]+(?:hospital|medical[ \t]+(?:center|centre|system)|med[ \t]+(?:center|ctr)|mc|health[ \t]+system|"
+      r"shock[ \t]+trauma(?:[ \t]+center)?|cancer[ \t]+center))?|u[ \t]+of[ \t]+[a-z]{2,12}[ \t]+(?:hospital|medical[ \t]+"
+      r"(?:center|centre)|med[ \t]+(?:center|ctr)|mc|shock[ \t]+trauma))\b", "HOSPITAL", 0.8, group="h",
+      invalidate=lambda t, s, e: regex.match(r"(?i)university[ \t]+of[ \t]+(?:the|life|hard|a)\b", t[s:e]) is not None),
+    # "Nephew, Neil Meitz of Towson visited", "daughter Grace of Reisterstown": the town a named relative lives in
+    P("town_of_relative", r"(?<=\b(?i:son|daughter|wife|husband|brother|sister|nephew|niece|cousin|mother|father|"
+      r"aunt|uncle|friend|grandson|granddaughter),?[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?[ \t]+of[ \t]+)"
+      r"(?P<c>\p{Lu}\p{Ll}{2,}(?:[ \t]\p{Lu}\p{Ll}+)?)(?=[ \t]*(?:[,.;]|visited|called|came|is|was|phoned|here|and)\b|[ \t]*[,.;])",
+      "CITY", 0.75, group="c"),
+    # "CVA in 94 and 00": the second year of a pair after "in"
+    P("year_pair_second", r"(?<=\bin[ \t]+(?:19|20)?\d{2}[ \t]+(?:and|&|,)[ \t]+)(?P<y>(?:19|20)?\d{2})\b(?![ \t]*(?:%|mg|kg|y|yo|years?))",
+      "DATE", 0.7, group="y"),
     # "Lives alone at Flat 2, Beech Court", "yes apartment 4c at kosciuszko tower": a flat number is part of the address
     P("flat_number", r"(?i)\b(?P<s>(?:flat|apartment|apt\.?)[ \t]+(?:no\.?[ \t]*)?(?:\d{1,4}[a-z]?\b|"
       r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty)"
@@ -1585,7 +1599,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
+    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "university_hospital": ("univ", "u of"), "town_of_relative": (" of ",),
+    "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
     "pt_initials": ("pt ", "patient "), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),

@@ -177,7 +177,8 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "His older sister May may come": the verb, not the month
     if regex.fullmatch(r"(?i)\d{1,2}(?:st|nd|rd|th)", s) and regex.match(
             r"(?i)[ \t]+(?:grade|year|form|class|floor|birthday|attempt|time|place|cycle|round|dose|line|trimester|"
-            r"percentile|centile|generation|child|pregnancy|admission|visit)\b", text[span.end:span.end + 14]):
+            r"day[ \t]+of[ \t]+(?:admission|stay|illness|treatment|therapy|life)|night|shift|hospital[ \t]+day|post-?op|"
+            r"percentile|centile|generation|child|pregnancy|admission|visit)\b", text[span.end:span.end + 30]):
         return True  # "She is in 4th grade", "her 5th birthday": an ordinal, not a day of a month
     if _MONTH_DAY.fullmatch(s):
         if regex.search(r"\d[.,]$", text[max(0, span.start - 2):span.start]) or \

@@ -961,7 +961,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range, invalidate=no_age_event),
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
     P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|you\s+were|"
-      rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be|(?-i:[A-Z][a-z]+)\s+will\s+be)\s+"
+      rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be)\s+"
       rf"(?:only\s+|just\s+|almost\s+|nearly\s+|"
       rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|"
       rf"today|"
@@ -969,6 +969,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"on\s+(?:(?:his|her|my|your)\s+birthday|valentine'?s|christmas|new\s+year'?s|easter|thanksgiving|{MONTH_NAMES})|"
       rf"come\s+{MONTH_NAMES}|"
       rf"y/?o\b))", "AGE", 0.8, group="a", validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "their daughter Isla will be five in August": a named person's coming age
+    P("age_name_will_be", rf"(?<=\b\p{{Lu}}\p{{Ll}}+[ \t]+will[ \t]+be[ \t]+)(?P<a>{AGE_NUM})(?=[ \t]+(?:in[ \t]+{MONTH_NAMES}|"
+      rf"on[ \t]+(?:(?:his|her)[ \t]+birthday|{MONTH_NAMES})|next[ \t]+(?:month|week|year)|this[ \t]+(?:month|year)|"
+      rf"y(?:ea)?rs?[ \t]+old)\b)", "AGE", 0.8, group="a", validate=age_in_range),
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
@@ -1378,11 +1382,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "DEPARTMENT", 0.7, group="w", invalidate=lambda t, s, e: t[s:e].lower().endswith((" n", " s", " e", " w")) and
       not t[s:e].isupper()),
     # "hey dr k, mrs o in bay 3 asking for", "dr o is dr okoro": a person named by an initial after a title
-    P("title_initial", r"(?i)(?<=\b(?:mrs|mr|ms|miss|dr|doctor)\.?[ \t]+)(?P<n>(?-i:[b-hj-z]|[A-Z]))(?![\w'’.-])"
+    P("title_initial", r"(?i)\b(?:mrs|mr|ms|miss|dr|doctor)\.?[ \t]+(?P<n>(?-i:[b-hj-z]|[A-Z]))(?![\w'’.-])"
       r"(?=[ \t]+(?:in|is|was|says|said|asking|asked|wants|on|at|has|had|from|and|to|will|needs?|called|rang|who|"
       r"bay|bed|rm|room)\b|[ \t]*[,;?!:]|[ \t]*$)", "PATIENT", 0.7, group="n", flags=regex.MULTILINE),
     # "pt jd mrn 4471920": a patient's initials before a record number, a date of birth or an age
-    P("pt_initials", r"(?i)(?<=\b(?:pt|patient)[ \t]+)(?P<n>(?-i:[a-z]{2,3}|[A-Z]{2,3}))(?=[ \t,]+(?:mrn|dob|d\.o\.b|"
+    P("pt_initials", r"(?i)\b(?:pt|patient)[ \t]+(?P<n>(?-i:[a-z]{2,3}|[A-Z]{2,3}))(?=[ \t,]+(?:mrn|dob|d\.o\.b|"
       r"\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
       invalidate=lambda t, s, e: t[s:e].lower() in ("is", "was", "has", "had", "for", "and", "the", "age", "dob", "mrn",
                                                       "who", "not", "now", "has", "was", "hx", "c/o")),
@@ -1599,7 +1603,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
-    "nickname_quoted": ('"', "“", "‘", "'"), "name_question_reply": ("name",), "university_hospital": ("univ", "u of"), "town_of_relative": (" of ",),
+    "nickname_quoted": ('"', "“"), "name_question_reply": ("name",), "university_hospital": ("univ", "u of"), "town_of_relative": (" of ",),
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
@@ -1682,6 +1686,37 @@ TRIGGERS.update({
     "postcode_ca": (r"re:[A-Z]\d[A-Z][ \t]\d[A-Z]\d",),
     "eircode": (r"re:,[ \t]{0,2}[A-Z]\d",), "nhs_number": ("nhs", "chi", "ihi"),
 })
+# Session 6: precise pre-checks (stdlib ``re``) for patterns whose literal triggers are too common
+TRIGGERS.update({
+    "age_name_will_be": ("will be",),
+    "date_ordinal_of_ordinal": tuple("of the " + w for w in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                                                            "eighth", "ninth", "tenth", "eleventh", "twelfth")),
+    "date_on_the_ordword": tuple("the " + w for w in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                                                     "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth",
+                                                     "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+                                                     "nineteenth", "twentieth", "thirtieth", "twenty", "thirty")),
+    "age_paren_years": (r"re:\(\d{1,3} ?(?:y|yo|y/o|yrs?|years?)",),
+    "date_event_in_short_year": tuple("in " + w for w in ("o ", "oh ", "zero ", "twenty", "thirty", "forty", "fifty",
+                                                           "sixty", "seventy", "eighty", "ninety")),
+    "town_before_county_ie": (r"re:\b(?:Co\.?|County) [A-Z]",), "eircode_after_county": (r"re:\b(?:Co\.?|County) [A-Z]",),
+    "accession": ("acc.", "acc ", "acc:", "accession", "specimen", "spec.", "spec ", "lab no", "lab #", "lab number"),
+    "plate_reg": ("reg ", "reg.", "reg:", "registration", "rego", "plate"),
+    "ward_floor_wing": (" north", " south", " east", " west", "-north", "-south", "-east", "-west"),
+    "age_confirm_reply": (r"re:(?i)\n[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:)?[ \t]*"
+                          r"(?:(?:yes|yeah|yep|yup|right|correct|no)[ \t,]+)?(?:twenty|thirty|forty|fifty|sixty|seventy|"
+                          r"eighty|ninety|hundred|\d{2,3}\b)",),
+    "title_initial": (r"re:(?i)\b(?:mrs?|ms|miss|dr|doctor)\.?[ \t]+[a-z]\b",),
+    "pt_initials": (r"re:(?i)\b(?:pt|patient)[ \t]+[a-z]{2,3}[ \t,]+(?:mrn|dob|d\.o\.b|\d)",),
+    "age_list_more": (r"re:(?i)\bage[ds]? \d{1,3}(?: ?, ?\d{1,3})* ?(?:,|and|&)",),
+    "age_copula_years": ("year", "yrs"),
+    "id_code_short": (r"re:\b(?:ID|Id)\b",), "id_letters_number": (r"re:\b(?:ID|Id|id)\b",),
+    "mrn_slashed": (r"re:[A-Z]{2,5}/\d{2,4}/\d",),
+    "town_of_relative": (r"re: of [A-Z][a-z]",),
+    "year_pair_second": (r"re:\bin (?:19|20)?\d\d (?:and|&|,) ",),
+    "insurer_named": ("ins ", "ins.", "ins:", "insurance", "insurer"),
+    "org_field": ("employer", "carrier", "insurer", "insurance company", "workplace", "school:", "nursery:", "daycare:",
+                  "college:", "university:", "company:", "school :"),
+})
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
@@ -1696,5 +1731,10 @@ LEADS: dict[str, str] = {
     "street_named_lower": "[a-z]", "age_copula_more": "[iyhsIYHS]", "age_relative_is": "[mdyognMDYOGN]",
     "room_number": "[rRbBcCsStTiI]", "age_paren_relative": "[0-9a-zA-Z]", "age_after_name": r"\d",
     "age_words_hyphen": "[a-zA-Z]", "age_sex_paren": r"\d", "age_years_months": "[aA0-9]",
+    "org_field": "[A-Z]", "title_initial": "[mMdD]", "pt_initials": "[pP]", "age_name_will_be": "[a-z0-9]",
+    "town_of_relative": "[A-Z]", "year_pair_second": r"\d", "province_ca": "[A-Z]", "province_ca_line_end": "[A-Z]",
+    "city_zip_after_street": "[A-Z]", "zip_after_street_city": r"\d", "age_sex_lower_end": r"\d",
+    "eircode_after_county": "[A-Z0-9]", "age_list_more": r"\d", "nickname_quoted": "[A-Z]", "age_pronoun_is": "[hsHS]",
+    "ward_floor_wing": "[0-9a-zA-Z]",
 }
 EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

@@ -332,6 +332,8 @@ _ORIGIN = re.compile(
     r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
     r"originally[ \t]+)?from|(?:stayed|staying|stays|live|lives|living|lived|based|moved|relocated|settled)[ \t]+"
     r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+_ASCII_UPPER = bytes(range(65, 91))
+_ASCII_LETTERS = _ASCII_UPPER + bytes(range(97, 123))
 # "tele surgical bed on mackerer campus": a site name no dictionary knows before "campus"
 _CAMPUS = re.compile(r"\b(?P<p>[a-z]{4,})[ \t]+campus\b")
 # "19 ewing street woodridge": a town no dictionary knows right after a street address (speech has no commas)
@@ -361,7 +363,12 @@ def _place_label(words: str, countries, states) -> str:
 def origins(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
     out: list[Span] = []
-    for m in [*_ORIGIN.finditer(low), *_TOWN_AFTER_STREET.finditer(low)]:
+    # speech-to-text: lower-case text (a capitalised note has its towns capitalised: the tagger's and the gazetteers' job)
+    head = text[:4000].encode("ascii", "ignore")
+    letters = (len(head) - len(head.translate(None, _ASCII_LETTERS))) or 1
+    upper = len(head) - len(head.translate(None, _ASCII_UPPER))
+    matches = [*_ORIGIN.finditer(low), *_TOWN_AFTER_STREET.finditer(low)] if upper / letters < 0.03 else []
+    for m in matches:
         if text[m.start("p")].isupper():
             continue  # mixed case: the tagger and the gazetteers see capitals
         dictionary, countries, states = _places()
@@ -389,7 +396,7 @@ def origins(text: str, low: str | None = None) -> list[Span]:
                     out.append(Span(ca, ca + len(cand), _place_label(cand, countries, states),
                                     "pattern:spoken_origin", 0.75))
                     break
-    for m in _CAMPUS.finditer(low):
+    for m in (_CAMPUS.finditer(low) if "campus" in low else ()):
         if text[m.start("p")].isupper():
             continue
         dictionary, _, _ = _places()

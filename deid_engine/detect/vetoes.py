@@ -112,6 +112,13 @@ def _drug_then_number(s: str) -> bool:
 _DRUGS: frozenset[str] | None = None
 
 
+def _no_date_word(s: str) -> bool:
+    """English: ``CCU [bay] 3``: no digit and no word of a date (month, weekday, holiday, ordinal, number)."""
+    return not any(c.isdigit() for c in s) and not any(
+        w.casefold().strip(".'’") in _DATE_WORDS or w.casefold().endswith(("teenth", "tieth"))
+        for w in regex.findall(r"[\p{L}'’.]+", s))
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -132,10 +139,6 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "Smokes 5/day", "2-3 cigarettes per day": an amount
     if _drug_then_number(s):
         return True  # "on Sinemet 25/100 TDS": a dose
-    if not any(c.isdigit() for c in s) and not any(
-            w.casefold().strip(".'’") in _DATE_WORDS or w.casefold().endswith(("teenth", "tieth"))
-            for w in regex.findall(r"[\p{L}'’.]+", s)):
-        return True  # "CCU [bay] 3": no digit and no word of a date (month, weekday, holiday, ordinal, number)
     if regex.fullmatch(r"(?i)(?:(?:post-?op|hospital|illness|antibiotic|abx|treatment)[ \t]+)?day[ \t]*#?[ \t]*\d{1,3}", s.strip()):
         return True  # "on day 3", "post-op day 2": a count of days, not a calendar date
     if s and all(c in _NUM_RUN_CHARS for c in s):
@@ -219,6 +222,8 @@ class NumericContextFilter:
                     continue
                 if self.lang == "en" and _score_or_code(text, s, cat):
                     continue
+                if self.lang == "en" and cat == "DATE" and _no_date_word(text[s.start:s.end]):
+                    continue  # "CCU [bay] 3"
             if source_family(s.source) != "user" and _category(s.label) == "DATE":
                 s = _trim_time_tail(text, s)
             out.append(s)

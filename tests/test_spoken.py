@@ -469,3 +469,11 @@ def test_fold3_patterns_not(pat, text, piece):
 def test_ordinal_day_of_admission_is_no_date(pipe):
     text = "DEVELOPED A PNEUMONIA ON 3RD DAY OF ADMISSION."
     assert "3RD" not in _pieces(pipe.run(Document(text)), text)
+
+
+def test_titled_lower_case_surnames_and_this_month(pat):
+    text = "okay mister oyelowo and you are having the free camp on the twenty fifth of this month"
+    found = _found(pat.detect(Document(text)), text)
+    assert ("oyelowo", "PATIENT") in found and ("twenty fifth", "DATE") in found
+    text = "miss feeling well, mrs tired today, since the first of the month"
+    assert not pat.detect(Document(text))

@@ -456,7 +456,7 @@ _MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take
                 r"continue|change|start|stop|increase|decrease|lead|result|affect|include|indicate|reflect|"
                 r"represent|explain|develop|occur|improve|worsen|recur|i|we|you|he|she|they|it)\b)")
 # what may follow "the 14th" when it is a date: punctuation, the month, a clause word; not a noun
-_ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|this|next|last)\s+(?:month|year|week)\b)"
+_ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
                    r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"

@@ -244,7 +244,7 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
                               r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
     # "Orville was a baker": a capitalised first name as the subject (clinical roles only as for pronouns)
-    _Cue("name is a", _rx(r"(?=\p{Lu})(?<![.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})(?:['’]s|\s+is|\s+was|\s+used\s+to\s+be)\s+an?\s+"),
+    _Cue("name is a", _rx(r"(?=\p{Lu})(?<!(?<!\b(?-i:Mr|Mrs|Ms|Dr|Miss))[.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})(?:['’]s|\s+is|\s+was|\s+used\s+to\s+be)\s+an?\s+"),
          clinical=False, confidence=0.7),
     # "father Chidi (accountant)": a job in brackets after a relation word and a name
     _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:\s+(?-i:\p{Lu})[\p{L}'’-]+){0,2}\s*\(\s*"

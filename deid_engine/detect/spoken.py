@@ -88,7 +88,28 @@ def find(text: str) -> list[Span]:
     """Every spoken identifier of ``text`` (English)."""
     low = text.lower()
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
-        spelled_names(text, low) + rooms(text, low)
+        spelled_names(text, low) + rooms(text, low) + titled_names(text, low)
+
+
+# --- "mister quadri", "miss glo": a surname no dictionary knows after a spoken title (lower-case speech) ---------
+
+_TITLED = re.compile(r"\b(?:mister|mr|mrs|missus|ms|miss)\.?[ \t]+(?P<n>[a-z][a-z'’-]{2,})\b")
+
+
+def titled_names(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    if not any(t in low for t in ("mister ", "mr ", "mrs ", "missus ", "ms ", "miss ")):
+        return []
+    out = []
+    for m in _TITLED.finditer(low):
+        if not text[m.start("n")].islower():
+            continue  # capitalised: the tagger's and the name lists' job
+        dictionary, _, _ = _places()
+        w = m.group("n").strip("'’-")
+        if w in dictionary or w in _medical_words():
+            continue
+        out.append(Span(m.start("n"), m.end("n"), "PATIENT", "pattern:spoken_titled", 0.7))
+    return out
 
 
 # --- room and bed numbers in words: "room six fourteen", "bed twelve" ------------------------------------

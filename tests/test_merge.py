@@ -96,3 +96,70 @@ def test_delimiter_blocks_growth_and_remainders():
     assert [(s.start, s.end, s.source) for s in out] == [(0, 17, "tagger:es"), (20, 26, "lexicon:city")]
     grown = resolve([tagger, pattern, lexicon], text, ES_PRIORITY)  # default: the union wins
     assert (grown[0].start, grown[0].end) == (0, 18)
+
+
+# --- pieces of one name or place (the English tagger's PhysioNet convention: one span per word) ---
+
+def _res(text, spans):
+    return [(text[s.start:s.end], s.label, s.source.split(":")[0]) for s in merge_spans(spans, text)]
+
+
+def test_covering_span_joins_tagger_name_pieces():
+    t = "Seen by Rosa Ibarra today."
+    spans = [Span(8, 12, "DOCTOR", "tagger:en", 0.9), Span(13, 19, "DOCTOR", "tagger:en", 0.8),
+             Span(8, 19, "PATIENT", "lexicon:name", 0.6)]
+    assert _res(t, spans) == [("Rosa Ibarra", "DOCTOR", "tagger")]  # the tagger's label: it read the context
+
+
+def test_covering_span_joins_place_pieces_and_names_the_subtype():
+    t = "Admitted to Saint Agnes Medical Center yesterday"
+    spans = [Span(12, 17, "LOCATION", "tagger:en", 0.9), Span(18, 38, "LOCATION", "tagger:en", 0.9),
+             Span(12, 38, "HOSPITAL", "lexicon:facility", 0.7)]
+    assert _res(t, spans) == [("Saint Agnes Medical Center", "HOSPITAL", "tagger")]
+    # a covering span that reaches past the pieces takes the union
+    t2 = "Aoife Marie Fitzgerald-Nwosu was seen"
+    spans2 = [Span(0, 11, "PATIENT", "tagger:en"), Span(12, 22, "PATIENT", "tagger:en"),
+              Span(0, 28, "PATIENT", "lexicon:name")]
+    assert _res(t2, spans2) == [("Aoife Marie Fitzgerald-Nwosu", "PATIENT", "tagger")]
+
+
+def test_pieces_of_other_kinds_are_not_joined():
+    # a name span over a place piece and a name piece: two entities of two categories
+    t = "Boston Smith"
+    spans = [Span(0, 6, "CITY", "tagger:en"), Span(7, 12, "PATIENT", "tagger:en"), Span(0, 12, "PATIENT", "lexicon:name")]
+    assert [x[0] for x in _res(t, spans)] == ["Boston", "Smith"]
+    # dates are not joined (a shifted date is parsed from its span)
+    t = "12/01/2020 - 12/05/2020"
+    spans = [Span(0, 10, "DATE", "pattern:date"), Span(13, 23, "DATE", "pattern:date"), Span(0, 23, "DATE", "tagger:en")]
+    assert [x[0] for x in _res(t, spans)] == ["12/01/2020", "12/05/2020"]
+    # not over a line break
+    t = "Rosa\nIbarra"
+    spans = [Span(0, 4, "DOCTOR", "tagger:en"), Span(5, 11, "DOCTOR", "tagger:en"), Span(0, 11, "DOCTOR", "lexicon:name")]
+    assert [x[0] for x in _res(t, spans)] == ["Rosa", "Ibarra"]
+
+
+def test_a_name_said_twice_stays_two_mentions():
+    t = "relative karen karen walsh im her daughter"
+    spans = [Span(9, 14, "RELATIVE", "tagger:en"), Span(15, 26, "RELATIVE", "tagger:en"),
+             Span(9, 26, "RELATIVE", "lexicon:name")]
+    assert [x[0] for x in _res(t, spans)] == ["karen", "karen walsh"]
+    t = "emeka emeka is here"
+    assert [x[0] for x in _res(t, [Span(0, 5, "PATIENT", "lexicon:name"), Span(6, 11, "PATIENT", "lexicon:name")])] \
+        == ["emeka", "emeka"]
+
+
+def test_adjacent_tagger_pieces_join_for_names_only():
+    t = "Dr Mark Ostrowski, Springfield IL"
+    spans = [Span(3, 7, "DOCTOR", "tagger:en"), Span(8, 17, "DOCTOR", "tagger:en"),
+             Span(19, 30, "LOCATION", "tagger:en"), Span(31, 33, "LOCATION", "tagger:en")]
+    assert [x[0] for x in _res(t, spans)] == ["Mark Ostrowski", "Springfield", "IL"]
+
+
+def test_spanish_delimiter_mode_does_not_join_pieces():
+    t = "Juan Pérez García"
+    spans = [Span(0, 4, "PATIENT", "tagger:es"), Span(5, 10, "PATIENT", "tagger:es"),
+             Span(0, 17, "PATIENT", "lexicon:name")]
+    out = resolve(spans, t, ES_PRIORITY, delimiters={"tagger"})
+    assert [t[s.start:s.end] for s in out] == ["Juan", "Pérez"]
+    # and two Spanish tagger name spans side by side stay two (MEDDOCAN marks whole names)
+    assert [t[s.start:s.end] for s in join_adjacent(out, t)] == ["Juan", "Pérez"]

@@ -12,12 +12,24 @@ and nothing else, the winner grows to the union instead (``12 de`` +
 checked, not only the ends, because the key is not longest-first. The output
 never overlaps and every output character was claimed by an input.
 
+A span of a name or place (``JOIN_CATEGORIES``) that covers two or more winners of
+its category joins them into one span over the union (``Rosa`` + ``Ibarra``
+under the lexicon's ``Rosa Ibarra``; ``Saint`` + ``Agnes Medical Center``). The
+English tagger learnt PhysioNet's convention of one span per word of a name or
+place, so its pieces do not delimit entities; a reviewer marks, and a surrogate
+replaces, the whole name. The winners keep their label (the tagger read the
+context) unless they only gave the category (``LOCATION``) and the covering span
+names the subtype (``HOSPITAL``). A name said twice (``karen karen walsh``) is
+not joined.
+
 ``join_adjacent`` then joins spans of the same label that touch, or that are
 separated only by a space or two on the same line (``John`` + ``Smith``), when
 at least one of the two comes from a detector that does not delimit entities
-itself (a lexicon or the user). Two tagger spans, or two pattern spans, stay
-apart: their detector already decided where each entity ends (``28036`` +
-``Madrid`` are two places).
+itself (a lexicon or the user), or both are tagger name pieces (see above).
+Other tagger spans, or two pattern spans, stay apart: their detector already
+decided where each entity ends (``28036`` + ``Madrid`` are two places;
+``Springfield`` + ``IL`` a city and a state). A repeated word (``emeka emeka``)
+is two mentions.
 
 With ``delimiters`` (Spanish: the tagger, trained on MEDDOCAN's conventions), a
 lower-ranked span that overlaps a delimiter's span is dropped whole: the rules
@@ -135,6 +147,27 @@ def resolve(spans: Iterable[Span], text: str | None = None,
                     _claim(claimed, a, b)
                     owner[(a, b)] = idx
                     continue
+        elif len(hits) > 1 and not delim and _joins_pieces(s, [out[owner[h]] for h in hits], text):
+            # one entity the winners hold in pieces (a tagger trained on PhysioNet tags each word of
+            # "Rosa Ibarra" and "San Juan" apart): the span that reads it whole joins them
+            ws = [out[owner[h]] for h in hits]
+            idx0 = min(owner[h] for h in hits)
+            w = out[idx0]
+            a, b = min(s.start, ws[0].start), max(s.end, ws[-1].end)
+            while a < b - 1 and text[a].isspace():  # no edge whitespace (text is set: _joins_pieces)
+                a += 1
+            while b > a + 1 and text[b - 1].isspace():
+                b -= 1
+            for h in hits:
+                claimed.remove(h)
+                out[owner.pop(h)] = None
+            # the winners' label (the tagger read the context: DOCTOR or PATIENT), unless they only
+            # gave the category and the span names the subtype (LOCATION pieces of a HOSPITAL)
+            label = s.label if all(x.label == category_of(s.label) for x in ws) else w.label
+            out[idx0] = Span(a, b, label, w.source, min(x.confidence for x in ws), w.explanation)
+            _claim(claimed, a, b)
+            owner[(a, b)] = idx0
+            continue
         for a, b in _unclaimed(claimed, s.start, s.end):
             if text is not None and not any(c.isalnum() for c in text[a:b]):
                 continue
@@ -150,6 +183,35 @@ def resolve(spans: Iterable[Span], text: str | None = None,
     result = [x for x in out if x is not None]
     result.sort(key=lambda s: s.start)
     return result
+
+
+# Categories whose pieces a covering span may join into one entity (see ``resolve``).
+JOIN_CATEGORIES: frozenset[str] = frozenset({"NAME", "LOCATION"})
+
+
+def _joins_pieces(s: Span, winners: list[Span | None], text: str | None) -> bool:
+    """Whether ``s`` reads the ``winners`` (two or more, in text order) as one entity: ``s`` and
+    all of them of one ``JOIN_CATEGORIES`` category, each inside ``s`` except that the first may
+    start before it and the last end after it, no winner repeating the one before (a name said
+    twice), and no line break in the joined range."""
+    if text is None or not is_label(s.label) or category_of(s.label) not in JOIN_CATEGORIES:
+        return False
+    if any(w is None or not is_label(w.label) or category_of(w.label) != category_of(s.label) for w in winners):
+        return False
+    for i, w in enumerate(winners):
+        if (i > 0 and w.start < s.start) or (i < len(winners) - 1 and w.end > s.end):
+            return False
+    if any(_repeats(text[x.start:x.end], text[y.start:y.end]) for x, y in zip(winners, winners[1:])):
+        return False
+    a, b = min(s.start, winners[0].start), max(s.end, winners[-1].end)
+    return "\n" not in text[a:b]
+
+
+def _repeats(first: str, second: str) -> bool:
+    """A name said twice ("karen karen walsh", "emeka emeka"): the second piece starts with the
+    whole first one again; two mentions, not one name."""
+    words = second.split()
+    return bool(words) and words[0].casefold().strip(".,") == first.casefold().strip(".,")
 
 
 def _cue_label(w: Span, s: Span) -> bool:
@@ -224,7 +286,9 @@ def join_adjacent(spans: Iterable[Span], text: str) -> list[Span]:
         if out:
             prev = out[-1]
             if (prev.label == s.label and prev.end <= s.start and _joinable_gap(text[prev.end : s.start])
-                    and ({source_family(prev.source), source_family(s.source)} & _JOINABLE_FAMILIES)):
+                    and (({source_family(prev.source), source_family(s.source)} & _JOINABLE_FAMILIES)
+                         or _name_pieces(prev, s))
+                    and not _repeats(text[prev.start:prev.end], text[s.start:s.end])):
                 src = prev.source if prev.source == s.source else (
                     prev.source if _same_family(prev, s) else f"{source_family(prev.source)}+{source_family(s.source)}")
                 out[-1] = Span(prev.start, s.end, prev.label, src, min(prev.confidence, s.confidence),
@@ -232,6 +296,13 @@ def join_adjacent(spans: Iterable[Span], text: str) -> list[Span]:
                 continue
         out.append(s)
     return out
+
+
+def _name_pieces(a: Span, b: Span) -> bool:
+    """Two English tagger name spans side by side: that tagger learnt PhysioNet's convention of one
+    span per name word (``mary`` ``souza``), so its pieces do not delimit people. (The Spanish
+    tagger learnt MEDDOCAN's whole names: its spans stay as they are.)"""
+    return (a.source == b.source == "tagger:en" and is_label(a.label) and category_of(a.label) == "NAME")
 
 
 def _same_family(a: Span, b: Span) -> bool:

@@ -181,3 +181,23 @@ def test_lower_case_initial_decoys(text, name):
 ])
 def test_more_relation_words_are_shed(text, name, kept):
     assert _grow(text, name, label="RELATIVE") == [kept]
+
+
+@pytest.mark.parametrize("text,name,grown", [
+    ("Hyacinth Beverley Campbell-Gayle was seen", "Hyacinth Beverley Campbell", "Hyacinth Beverley Campbell-Gayle"),
+    ("LIAM O'CONNOR-DIAZ DOB 2/3/1990", "LIAM O'CONNOR", "LIAM O'CONNOR-DIAZ"),
+    ("Zainab Al-Khatib came in", "Khatib", "Al-Khatib"),
+    ("Chen Wei | MRN 4456", "Chen Wei |", "Chen Wei"),
+    ("pt / Ruiz / seen", "/ Ruiz /", "Ruiz"),
+])
+def test_double_surnames_and_separators(text, name, grown):
+    assert _grow(text, name, "PATIENT", "tagger:en") == [grown]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Smith-CT done today", "Smith"),           # two capitals: an abbreviation, not a surname
+    ("Dr Smith-to review", "Smith"),           # a lower-case word
+    ("Seen by Jones-Smith2 today", "Jones"),   # glued to a digit
+])
+def test_no_double_surname_growth(text, name):
+    assert _grow(text, name) == [name]

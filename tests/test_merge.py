@@ -163,3 +163,12 @@ def test_spanish_delimiter_mode_does_not_join_pieces():
     assert [t[s.start:s.end] for s in out] == ["Juan", "Pérez"]
     # and two Spanish tagger name spans side by side stay two (MEDDOCAN marks whole names)
     assert [t[s.start:s.end] for s in join_adjacent(out, t)] == ["Juan", "Pérez"]
+
+
+def test_name_pieces_join_over_a_bare_hyphen():
+    t = "Zainab Al-Khatib came"
+    spans = [Span(0, 9, "PATIENT", "tagger:en"), Span(10, 16, "DOCTOR", "tagger:en")]
+    assert _res(t, spans) == [("Zainab Al-Khatib", "PATIENT", "tagger")]
+    t = "ward 4-5 today"  # not names: stay apart
+    spans = [Span(5, 6, "DATE", "tagger:en"), Span(7, 8, "DATE", "tagger:en")]
+    assert [x[0] for x in _res(t, spans)] == ["4", "5"]

@@ -605,3 +605,28 @@ def test_day_counts_record_labels_and_contractions(text, piece, label, keep):
     spans = [Span(a, a + len(piece), label, "tagger:en" if label != "HOSPITAL" else "lexicon:facility", 0.8)]
     got = WeakWordFilter("en").filter(Document(text), NumericContextFilter("en").filter(Document(text), spans))
     assert bool(got) == keep
+
+
+@pytest.mark.parametrize("text,name,num", [
+    ("Nursing handover CCU bay 3 Krzysztof Zielinski, 71, MRN 4420913.", "Krzysztof Zielinski", "71"),
+    ("Mele Tupou (34) attended with her partner", "Mele Tupou", "34"),
+    ("my father Ernesto Dominguez is 79 and was discharged", "Ernesto Dominguez", "79"),
+    ("Daughter Hope, 9, started third grade", "Hope", "9"),
+])
+def test_tagger_number_after_a_name_is_an_age(text, name, num):
+    a, n = text.index(name), text.index(num, text.index(name) + len(name))
+    spans = [Span(a, a + len(name), "PATIENT", "tagger:en", 0.9), Span(n, n + len(num), "DATE", "tagger:en", 0.7)]
+    out = NumericContextFilter("en").filter(Document(text), spans)
+    assert [(text[s.start:s.end], s.label) for s in out][-1] == (num, "AGE")
+
+
+@pytest.mark.parametrize("text,name,num", [
+    ("Smith, 20 mg given", "Smith", "20"),                 # a dose
+    ("Seen by Jones on 12 and 14", "Jones", "12"),         # no link to the name
+    ("Smith, 1987, was the year", "Smith", "1987"),        # four digits: a year
+])
+def test_number_after_a_name_stays_a_date_otherwise(text, name, num):
+    a, n = text.index(name), text.index(num)
+    spans = [Span(a, a + len(name), "PATIENT", "tagger:en", 0.9), Span(n, n + len(num), "DATE", "tagger:en", 0.7)]
+    out = NumericContextFilter("en").filter(Document(text), spans)
+    assert [s.label for s in out if text[s.start:s.end] == num] == ["DATE"]

@@ -47,9 +47,9 @@ PRESETS["default"] = ("tagger", "pattern", "lexicon", "profession")
 # Applied in this order after merging (see pipeline.Pipeline._finish).
 FILTERS["protected"] = _lazy("protected", "ProtectedTermsFilter")
 FILTERS["field_labels"] = _lazy("vetoes", "FieldLabelFilter")
+FILTERS["numeric_context"] = _lazy("vetoes", "NumericContextFilter")  # before age_policy: it relabels ages
 FILTERS["age_policy"] = _lazy("policy", "AgePolicyFilter")
 FILTERS["place_policy"] = _lazy("policy", "PlacePolicyFilter")
-FILTERS["numeric_context"] = _lazy("vetoes", "NumericContextFilter")
 FILTERS["name_extent"] = _lazy("extent", "NameExtentFilter")
 FILTERS["place_extent"] = _lazy("place_extent", "PlaceExtentFilter")
 FILTERS["weak_words"] = _lazy("vetoes", "WeakWordFilter")

@@ -5,7 +5,8 @@ Every detector finds ``SMITH`` in ``J SMITH ORDERED`` or ``Painter`` in
 initial is still an identifier (``J.`` + the unit + the date narrow a clinician
 down). ``NameExtentFilter`` grows NAME spans (not the user's) to the left over
 a capital initial (``J``, ``B.``) that starts a word, and, in mixed-case text,
-over a capitalised word joined by a hyphen. ``A`` and ``I`` need a period
+over a capitalised word joined by a hyphen (``Al-``), and to the right over the
+second half of a double surname (``Campbell-Gayle``). ``A`` and ``I`` need a period
 (``A. Smith``): bare they are words. Spans never grow into another span. A name
 span also sheds what a detector ran into: trailing field words and credentials
 (``mrn``, ``dob``, ``MD``, ``RN``), leading role / relation words and titles (``partner Sam``,
@@ -57,7 +58,8 @@ def _mixed_case(text: str) -> bool:
 
 _ROLE_TOKEN = regex.compile(r"\p{L}+\.?")
 _INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[A-Z])(?P<dot>\.)?[ \t]{0,2}$")
-_HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,})-$")
+_HYPHEN_PART = regex.compile(r"(?<![\w\-])(?P<w>[A-Z][a-z]{2,}|Al|El|Ul|Bin|Abu|Ibn|Ben|Mc|Mac)-$")
+_HYPHEN_AFTER = regex.compile(r"-(?:\p{Lu}\p{Ll}{2,}|\p{Lu}{3,})(?![\p{L}\p{N}'’-])")
 # lower-case notes: "tomorrow. s. roberto rrt", "barbara j. parrilli": a letter with its period
 _LOWER_INITIAL = regex.compile(r"(?<![\w'’/&.\-])(?P<i>[b-hj-z])\.[ \t]{1,2}$")
 
@@ -142,16 +144,21 @@ class NameExtentFilter:
                 m = _TRAILING.search(piece)
                 if m and m.start() > 0:
                     end = start + m.start()
-                while start < end and text[start] in ".,;:-'\"( \t":
+                while start < end and text[start] in ".,;:-'\"(|/ \t":
                     start += 1  # ". vincent": a span never starts with punctuation
-                while end > start + 1 and text[end - 1] in ",;:-( \t":
-                    end -= 1
+                while end > start + 1 and text[end - 1] in ",;:-(|/\\ \t":
+                    end -= 1  # nor ends with a separator ("Chen Wei |")
                 if self.lang == "en" and text[start:start + 1].isupper() and (
                         mixed if mixed is not None else (mixed := _mixed_case(text))):
                     # "Mbeki - quick": a capitalised name does not run on into lower-case words
                     m = _LOWER_TAIL.search(text, start, end)
                     if m and m.start() > start:
                         end = m.start()
+                if end > start and text[end - 1].isalpha():
+                    # "Campbell" + "-Gayle", "O'CONNOR" + "-DIAZ": the second half of a double surname
+                    h = _HYPHEN_AFTER.match(text, end)
+                    if h and not any(o.start < h.end() and o.end > end for o in ordered if o is not s):
+                        end = h.end()
                 if (start, end) != (s.start, s.end) and end > start:
                     new = s.with_bounds(start, end)
             out.append(new)

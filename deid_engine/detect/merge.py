@@ -28,7 +28,8 @@ at least one of the two comes from a detector that does not delimit entities
 itself (a lexicon or the user), or both are tagger name pieces (see above).
 Other tagger spans, or two pattern spans, stay apart: their detector already
 decided where each entity ends (``28036`` + ``Madrid`` are two places;
-``Springfield`` + ``IL`` a city and a state). A repeated word (``emeka emeka``)
+``Springfield`` + ``IL`` a city and a state). Name pieces also join over a bare
+hyphen or apostrophe (``Rashid Al`` + ``Hakim``). A repeated word (``emeka emeka``)
 is two mentions.
 
 With ``delimiters`` (Spanish: the tagger, trained on MEDDOCAN's conventions), a
@@ -285,7 +286,15 @@ def join_adjacent(spans: Iterable[Span], text: str) -> list[Span]:
     for s in sorted(spans, key=lambda s: s.start):
         if out:
             prev = out[-1]
-            if (prev.label == s.label and prev.end <= s.start and _joinable_gap(text[prev.end : s.start])
+            gap = text[prev.end : s.start]
+            if gap in ("-", "'", "’") and prev.end < s.start and _cat(prev.label) == _cat(s.label) == "NAME" \
+                    and source_family(prev.source) != "user" and source_family(s.source) != "user":
+                # "Al" + "Khatib" over a bare hyphen: one surname, whatever role each piece was given
+                out[-1] = Span(prev.start, s.end, prev.label, prev.source if _same_family(prev, s) else
+                               f"{source_family(prev.source)}+{source_family(s.source)}",
+                               min(prev.confidence, s.confidence), prev.explanation or s.explanation)
+                continue
+            if (prev.label == s.label and prev.end <= s.start and _joinable_gap(gap)
                     and (({source_family(prev.source), source_family(s.source)} & _JOINABLE_FAMILIES)
                          or _name_pieces(prev, s))
                     and not _repeats(text[prev.start:prev.end], text[s.start:s.end])):
@@ -303,6 +312,10 @@ def _name_pieces(a: Span, b: Span) -> bool:
     span per name word (``mary`` ``souza``), so its pieces do not delimit people. (The Spanish
     tagger learnt MEDDOCAN's whole names: its spans stay as they are.)"""
     return (a.source == b.source == "tagger:en" and is_label(a.label) and category_of(a.label) == "NAME")
+
+
+def _cat(label: str) -> str:
+    return category_of(label) if is_label(label) else label
 
 
 def _same_family(a: Span, b: Span) -> bool:

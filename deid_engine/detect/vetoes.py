@@ -226,8 +226,32 @@ class NumericContextFilter:
                     continue  # "CCU [bay] 3"
             if source_family(s.source) != "user" and _category(s.label) == "DATE":
                 s = _trim_time_tail(text, s)
+                if self.lang == "en" and source_family(s.source) != "pattern" and _age_after_name(text, s, spans):
+                    s = Span(s.start, s.end, "AGE", s.source, s.confidence, s.explanation)
             out.append(s)
         return out
+
+
+# "Krzysztof Zielinski, [71], MRN", "Mele Tupou ([34])", "my father Ernesto Dominguez is [79] and":
+# the English tagger has no AGE label and calls a bare number after a name a DATE
+_AGE_LINK = regex.compile(r"(?:[ \t]*,[ \t]*|[ \t]*\([ \t]*|[ \t]+(?:is|was|aged?|turned|turns|now)[ \t]+)")
+_AGE_END = regex.compile(r"(?:[ \t]*(?:[),;]|\.(?!\d)|$)|[ \t]+(?:and|who|with|was|is|has|lives|y/?o|years?|yrs?)\b)",
+                         regex.IGNORECASE | regex.MULTILINE)
+
+
+def _age_after_name(text: str, s: Span, spans: list[Span]) -> bool:
+    """A DATE span that is only a number of 1-125 years right after a NAME span, linked by a
+    comma, a parenthesis or ``is``/``aged``, and followed by the end of that aside (not a unit:
+    ``Smith, 20 mg``): an age."""
+    piece = text[s.start:s.end]
+    if not (piece.isdigit() and len(piece) <= 3 and 0 < int(piece) <= 125):
+        return False
+    for n in spans:
+        if n.end <= s.start and s.start - n.end <= 12 and _category(n.label) == "NAME":
+            m = _AGE_LINK.match(text, n.end)
+            if m is not None and m.end() == s.start and _AGE_END.match(text, s.end):
+                return True
+    return False
 
 
 # a date span that runs into the hour of a clock time: "03/14/2024 [07]:00"

@@ -195,3 +195,28 @@ def test_a_list_shares_its_first_members_role():
 
 def test_my_relation_in_apposition():
     assert _role("patient: put down hannelore my sister", "hannelore") == "RELATIVE"
+
+
+@pytest.mark.parametrize("text,name,role", [
+    ("4th grade; her teacher Mrs. Dabrowski asked for a plan", "Dabrowski", "RELATIVE"),
+    ("my landlord mr castellanos says we have to move", "castellanos", "RELATIVE"),
+    ("cook at the golden lotus the owner mr tsang cut my hours", "tsang", "RELATIVE"),
+    ("patient: my missus losa is going to love this", "losa", "RELATIVE"),
+    ("on my own since maura passed in twenty nineteen", "maura", "RELATIVE"),
+    ("Children: Ebuka aged 6 and Zara aged 3", "Ebuka", "RELATIVE"),
+    ("kids yeah two kids harper shes five", "harper", "RELATIVE"),
+    ("doctor: physio with sinead here on the third", "sinead", "DOCTOR"),
+    ("refer him to physical therapy with kelsey ortiz at palisade", "kelsey ortiz", "DOCTOR"),
+    ("speaker 1: i am bernadette one of the midwives", "bernadette", "DOCTOR"),
+])
+def test_stated_roles_session7(text, name, role):
+    assert _role(text, name) == role
+
+
+@pytest.mark.parametrize("text,name", [
+    ("DISCHARGE SUMMARY - NEONATAL Baby boy Haddad, born 11/02/2024", "Haddad"),  # the patient in paediatrics
+    ("P: This is my boy, Tobias. He's nine months.", "Tobias"),
+    ("Frank Ortiz passed his driving test", "Frank Ortiz"),  # "passed" needs no object to mean died
+])
+def test_no_relative_role_for_the_child_patient(text, name):
+    assert _role(text, name) != "RELATIVE"

@@ -46,13 +46,16 @@ _DOCTOR_APPOS = regex.compile(
     r"physician|surgeon|resident|intern|fellow|registrar|consultant|therapist|physio|physiotherapist|pharmacist|"
     r"practitioner|midwife|receptionist|secretary|scheduler|coordinator|navigator|interpreter|translator|"
     r"social\s+worker|dietitian|dietician|chaplain|phlebotomist|technician|tech|front\s+desk|np|rn|pa|gp|"
-    r"\p{L}+ologist|\p{L}+iatrist)\b|^[ \t]+(?:calling|ringing|phoning)[ \t]+(?:from|for)\b")
+    r"\p{L}+ologist|\p{L}+iatrist)\b|^[ \t]+(?:calling|ringing|phoning)[ \t]+(?:from|for)\b|"
+    r"^,?[ \t]+one[ \t]+of[ \t]+(?:the|your|our)[ \t]+(?:nurses|midwives|doctors|physios|therapists|surgeons|"
+    r"registrars|residents|pharmacists|team)\b")
 # a relation in apposition after the name: "colleen his daughter", "Raj, the patient's son"
 _RELATIVE_APPOS = regex.compile(
-    r"(?i)^,?[ \t]+(?:(?:his|her|their|your|my|our|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
+    r"(?i)^(?:[ \t]+(?:passed[ \t]+away|died|passed(?=[ \t]*(?:[,.;]|$|[ \t]+(?:in|on|last|at|away|recently|suddenly|"
+    r"when|two|three|four|five|six|a[ \t]+(?:few|couple)|\d))))\b|,?[ \t]+(?:(?:his|her|their|your|my|our|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
     r"daughter|mother|mom|mum|father|dad|brother|sister|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|"
     r"grandmother|grandfather|stepson|stepdaughter|friend|neighbou?r|carer|caregiver|"
-    r"(?:sister|brother|mother|father|son|daughter)-in-law)\b")
+    r"(?:sister|brother|mother|father|son|daughter)-in-law)\b)")
 # "Thank you for referring Ana Ruiz", "portal msg from jo diaz"
 _PATIENT_CUE_BEFORE = regex.compile(r"(?i)\b(?:referring|regarding|portal[ \t]+(?:msg|message)[ \t]+from|"
                                     r"thanks?(?:[ \t]+you)?[ \t]+for[ \t]+seeing|(?:my|our|your)[ \t]+patient[ \t]*,?)[ \t]+$")
@@ -78,7 +81,12 @@ _RELATIVE_BEFORE = regex.compile(
     r"sister|sibling|niece|nephew|aunt|auntie|uncle|cousin|grandson|granddaughter|grandchild|"
     r"grandmother|grandma|granny|grandfather|grandpa|stepson|stepdaughter|stepmother|stepfather|"
     r"fianc[eé]e?|boyfriend|girlfriend|friend|neighbou?r|roommate|guardian|hcp|"
-    r"proxy|poa|in-law|(?:sister|brother|mother|father|son|daughter)-in-law)"
+    r"proxy|poa|in-law|(?:sister|brother|mother|father|son|daughter)-in-law|"
+    # people in the patient's life who are neither family nor carers count as contacts: "teacher Mrs.
+    # Kapoor", "my landlord mr castellanos", "the owner mr tsang", "my missus losa", "the meemaw darlene";
+    # the patient's children ("Children: Ebuka", "kids yeah two kids harper")
+    r"teacher|landlord|landlady|boss|employer|owner|coach|missus|missis|meemaw|memaw|mamaw|nana|nan|"
+    r"children|kids|first[ \t]+one|youngest|eldest|oldest)"  # not "my boy", "baby boy": in paediatrics the patient
     r"(?:'s)?[ \t]*(?:name[ \t]+is|[,:]|is|named|called|[.,]?[ \t]*(?:i'?m|i[ \t]+am|my[ \t]+name[ \t]+is))?[ \t]*$")
 # no period or comma after "pt": "FOR THIS PT. AGNES ...", "supportive to pt, John" (a new sentence / a visitor)
 _PATIENT_BEFORE = regex.compile(r"(?i)\b(?:patient|pt|patient\s+name|client|re)[ \t]*(?::|is|named)?[ \t]*$")
@@ -92,6 +100,7 @@ _FIELD_END = regex.compile(r"[ \t]*(?:$|[;(|]|\bDOB\b|\bMRN\b|\bMR#|\bAge\b|\bSe
 _PATIENT_LABELS = frozenset({"patient", "pt", "patient name", "name", "client", "re", "resident name", "child",
                              "veteran", "resident", "member", "infant", "baby", "student", "patient's name",
                              "name of patient", "pt name"})
+_FAMILY_LIST_LABELS = frozenset({"children", "kids", "sons", "daughters", "siblings", "grandchildren", "family"})
 _CONTACT_LABELS = frozenset({"hcp", "proxy", "health care proxy", "healthcare proxy", "poa", "emergency contact",
                              "next of kin", "nok", "contact person", "guardian"})
 
@@ -117,7 +126,9 @@ _VALEDICTION = regex.compile(r"(?i)(?:yours[ \t]+(?:sincerely|faithfully|truly)|
 # a care-team verb before the name: "follow up with Okonjo", "covering for sorensen", "seen by Abebe"
 _DOCTOR_VERB_BEFORE = regex.compile(r"(?i)\b(?:follow(?:[ \t-]*up)?[ \t]+with|f/u[ \t]+with|covering[ \t]+for|cover[ \t]+for|"
                                     r"seen[ \t]+by|handed[ \t]+over[ \t]+to|handover[ \t]+to|"
-                                    r"signed[ \t]+out[ \t]+to|referred[ \t]+to|discussed[ \t]+with)[ \t]+$")
+                                    r"signed[ \t]+out[ \t]+to|referred[ \t]+to|discussed[ \t]+with|"
+                                    r"(?:physio|physiotherapy|physical[ \t]+therapy|therapy|ot|counsel+ing|rehab|"
+                                    r"speech[ \t]+therapy|an[ \t]+appointment|appt)[ \t]+with|athletic[ \t]+trainer)[ \t]+$")
 # a role or a department right after the name without a comma: "becky the diabetes nurse",
 # "okafor in physio", "Marisol at the front desk", "sam from pharmacy"
 _DOCTOR_PLAIN_APPOS = regex.compile(
@@ -171,6 +182,8 @@ def stated_role(text: str, start: int, end: int) -> str | None:
             return "RELATIVE"
         if _DOCTOR_APPOS.match(right):
             return "DOCTOR"
+        if label.group(1).casefold().strip(" .") in _FAMILY_LIST_LABELS:
+            return "RELATIVE"  # "Children: Ebuka aged 6 and Zara aged 3"
         if not _FIELD_END.match(right):
             return None
         word = label.group(1).casefold().strip(" .")

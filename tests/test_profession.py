@@ -283,3 +283,26 @@ def test_session5_profession_non_cues(en, text):
 def test_name_apposition_leaves_an_age_to_the_age_cue(en):
     text = "Thank you for referring Marisa Quintero, a twenty-eight-year-old ski instructor at Eldora."
     assert found(en, text) == ["ski instructor"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("doctor: so you are a truck driver okay thats important", ["truck driver"]),
+    ("dr: so you are a mail carrier mom: twenty two years", ["mail carrier"]),
+    ("i do the ladders mostly im a picker but this year", ["picker"]),
+    ("he was a cattle hauler for forty years", ["cattle hauler"]),
+    ("Father Rigoberto Ibarra is a milker at Rocking R Dairy", ["milker"]),
+    ("HPI: Mr. Le is a 62-year-old nail salon owner with hypertension", ["nail salon owner"]),
+    ("Social: Electrician with Riverina Power.", ["Electrician"]),
+])
+def test_english_session7_jobs(en, text, expected):
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "you are a good patient and you are a diabetic",
+    "youre a star for doing this",
+    "Social: Lives with wife. Nonsmoker.",
+    "Social: Nurse visits weekly",        # a clinical role in a social history is the care team
+])
+def test_english_session7_not_jobs(en, text):
+    assert found(en, text) == []

@@ -477,3 +477,13 @@ def test_titled_lower_case_surnames_and_this_month(pat):
     assert ("oyelowo", "PATIENT") in found and ("twenty fifth", "DATE") in found
     text = "miss feeling well, mrs tired today, since the first of the month"
     assert not pat.detect(Document(text))
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("every friday with his compadre chuy [son] its only once", "chuy", "RELATIVE"),
+    ("the meemaw darlene says i told you it was her ear", "darlene", "RELATIVE"),
+    ("patient: yes my son bao is six he is in first grade", "bao", "RELATIVE"),  # BAO is also a degree
+])
+def test_session7_kin_words_and_short_names(pipe, text, name, label):
+    got = _found(pipe.run(Document(text)), text)
+    assert (name, label) in got, got

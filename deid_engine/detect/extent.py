@@ -42,6 +42,8 @@ ROLE_WORDS = frozenset({
     "stepdad", "stepmum", "stepmom", "stepbrother", "stepsister", "granddad", "grandad", "gran", "nanna", "nana",
     "granny", "auntie", "aunty", "hubby", "mate", "housemate", "flatmate", "colleague", "coworker", "landlord",
     "landlady", "boss", "godmother", "godfather",
+    "compadre", "comadre", "meemaw", "memaw", "mamaw", "pawpaw", "papaw", "nonna", "nonno", "abuelita", "abuelito",
+    "mija", "mijo", "tia", "tio", "sponsor", "teacher", "coach",
     "my", "his", "her", "their", "our", "the",
 })
 # trailing lower-case words (not name particles) after a capitalised name, with any separator

@@ -86,7 +86,11 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     "sister-in-law", "mum", "mummy", "mommy", "daddy", "mam", "mammy",
                     # people around a child or a worker, named in passing ("Coach Javi keeps her inhaler")
                     "coach", "teacher", "supervisor", "manager", "foreman", "pastor", "reverend", "rev", "vicar",
-                    "babysitter", "nanny", "childminder", "tutor", "headteacher", "principal", "caretaker"}
+                    "babysitter", "nanny", "childminder", "tutor", "headteacher", "principal", "caretaker",
+                    # kin words of Spanish-speaking, Southern US and Caribbean families said in English speech
+                    "compadre", "comadre", "padrino", "madrina", "abuelita", "abuelito", "mija", "mijo", "tia", "tio",
+                    "meemaw", "memaw", "mamaw", "pawpaw", "papaw", "nonna", "nonno", "bubbe", "zayde",
+                    "stepkid", "stepkids", "grandbaby", "grandkid", "grandkids", "sponsor"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}

@@ -224,6 +224,12 @@ CUES_EN: tuple[_Cue, ...] = (
     # "i am welder at the shipyard": no article (second-language speech); only a listed job, one modifier
     _Cue("first person bare", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:now\s+)?"), clinical=False, modifiers=0,
          confidence=0.7),
+    # the clinician confirming the patient's job in a visit: "so you are a truck driver", "youre a welder"
+    _Cue("second person", _rx(r"\b(?:you\s+are|you['’]re|youre|you\s+were|you['’]ve\s+been)\s+(?:still\s+|now\s+)?an?\s+"),
+         clinical=False, modifiers=2, confidence=0.75),
+    # a social history that opens with the job: "Social: Electrician with Riverina Power."
+    _Cue("social field", _rx(r"(?m)^[ \t]*(?:social(?:\s+history)?|sh|shx|soc\s+hx)\s*[:\-–]\s*" + _ART_EN),
+         clinical=False, modifiers=2, confidence=0.75),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),

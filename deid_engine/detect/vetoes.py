@@ -562,6 +562,8 @@ _CREDENTIALS_AMBIGUOUS = frozenset("md do pa rn np ma ms ot pt dc od rd".split()
 
 def _only_credentials(piece: str, label: str) -> bool:
     words = [w.casefold().strip(".") for w in regex.split(r"[\s,/]+", piece) if w.strip(".")]
+    if len(words) == 1 and piece.islower():
+        return False  # "my son bao": post-nominal letters are written in capitals; one lower-case word is a name
     if not words or not all(w in _CREDENTIALS_ONLY or w in _CREDENTIALS_AMBIGUOUS for w in words):
         return False
     return any(w in _CREDENTIALS_ONLY for w in words)  # "MD" alone: the role-abbreviation rule (titles kept)

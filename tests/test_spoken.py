@@ -487,3 +487,45 @@ def test_titled_lower_case_surnames_and_this_month(pat):
 def test_session7_kin_words_and_short_names(pipe, text, name, label):
     got = _found(pipe.run(Document(text)), text)
     assert (name, label) in got, got
+
+
+# --- session 7: addresses abroad, registers, spoken health numbers, greetings ------------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("[Patient] 7 Merrigal Street, Wagga. [Doctor] Thanks.", "Wagga", "CITY"),
+    ("Address: Unit 4/17 Casuarina Drive, Yeppoon QLD 4703", "Yeppoon", "CITY"),
+    ("Address: 38 Pukeko Street, Rotorua 3010    Ph: 027 555 0133", "3010", "ZIP"),
+    ("Dr Colm O Dalaigh, MCRN 418822 Tel 094 555 0101", "418822", "LICENSE"),
+    ("Paul-Emile Gagnon, MD CCFP, CPSM 31884", "31884", "LICENSE"),
+    ("ive got your nhi here j k w four four nine two is that right", "j k w four four nine two", "HEALTHPLAN"),
+    ("Emeka agreed his car (LK09 XRT) will be sold.", "LK09 XRT", "VEHICLE"),
+    ("S: 41 F here for hypertension follow up", "41", "AGE"),
+    ("CC: 67 M with chest pain", "67", "AGE"),
+])
+def test_session7_patterns(pipe, text, piece, label):
+    assert (piece, label) in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Address: Unit 4/17 Casuarina Drive, Yeppoon QLD 4703", "4/"),         # a unit number, no date
+    ("Addenbrooke's: attention 16/18, memory 12/26, fluency 7/14, language 22/26", "12/26"),  # sub-scores
+    ("Addenbrooke's: attention 16/18, memory 12/26, fluency 7/14, language 22/26", "7/14"),
+    ("[Doctor] G'day, is that Zbigniew? [Patient] Yeah, g'day doc.", "g'day"),
+    ("kia ora doc everyone calls me tip", "kia ora"),
+    ("Assalamu alaikum. GP: Wa alaikum salaam. Can I just", "Wa"),
+    ("we did it on the machine this arvo, 134 over 82", "arvo"),
+    ("- Salt reduction handout in Tagalog.", "Tagalog"),
+    ("the code is four four nine two", "four four nine two"),            # four digits without a named cue
+    ("Temp 98 F with chills", "98"),
+])
+def test_session7_not_phi(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Readmitted to unit 9/3 w/ pulmonary edema.", "9/3", "DATE"),       # "unit" is a ward here
+    ("BP 120/80, seen 3/4 and 5/6, GCS 15/15", "5/6", "DATE"),           # a date list is no score list
+    ("mother this is mai shes my 6 year old", "mai", "RELATIVE"),          # Mai is a name, not a greeting
+])
+def test_session7_still_phi(pipe, text, piece, label):
+    assert piece in _pieces(pipe.run(Document(text)), text)

@@ -214,7 +214,34 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True
     if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
         return True  # "2/2 CHF" = secondary to
+    if regex.search(r"(?i)\b(?:apt|apartment|flat|suite|villa|townhouse)\.?[ \t]*$", _before(text, start, 14)) or (
+            regex.search(r"\b(?:Unit|UNIT|Shop|Lot|U)\.?[ \t]*$", _before(text, start, 8))
+            and regex.match(r"[ \t]+\p{Lu}\p{Ll}+", _after(text, end, 20))):
+        return True  # "Unit 4/17 Casuarina Drive": a unit and a street number (not "to unit 9/3 w/ edema")
+    if _score_list(text, start, end):
+        return True
     return False
+
+
+_FRACTION = regex.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
+_NOT_SCORE_BEFORE = regex.compile(r"(?i)\b(?:on|since|from|until|till|til|by|dated|of|to|at|last|next|before|after|dob|"
+                                  r"d\.o\.b|born|due|seen|admitted|discharged|from|wef|w/e|and|or|through|thru|"
+                                  r"between|then|visit|visits|appt|appointment)\.?[ \t:]*$")
+
+
+def _score_list(text: str, start: int, end: int) -> bool:
+    """``attention 16/18, memory 12/26, fluency 7/14``: a line of sub-scores, one of them no date at all
+    (a month or day past 31), makes its other bare fractions scores too (unless a date word leads them)."""
+    if _NOT_SCORE_BEFORE.search(_before(text, start, 12)) or not regex.search(r"\p{L}[ \t:]*$", _before(text, start, 16)):
+        return False
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    line = text[ls:le if le >= 0 else len(text)]
+    others = [m for m in _FRACTION.finditer(line) if ls + m.start() != start]
+    if len(others) < 2:
+        return False
+    return any(int(m.group(1)) > 31 or int(m.group(2)) > 31 or (int(m.group(1)) > 12 and int(m.group(2)) > 12)
+               for m in others)
 
 
 _TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
@@ -939,7 +966,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"yo[mf]\b|y\s*o\b|yr\s*o\b|year[\s-]*old))", "AGE", 0.95, group="a", validate=age_ok),
     P("age_aged", r"(?i)\b(?:aged?|age\s*:|age\s+of)\s*(?P<a>\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mm|days|weeks|months|"
       r"wks|hrs|hours))", "AGE", 0.9, group="a", validate=age_ok),
-    P("age_sex", r"(?:(?<=^|\n)\s*|(?<=\b(?:a|an|is|pt|patient|this|the|PT|PATIENT|IS|A|AN|THIS|THE)\s+))"
+    P("age_sex", r"(?:(?<=^|\n)\s*|(?<=\b(?:a|an|is|pt|patient|this|the|PT|PATIENT|IS|A|AN|THIS|THE)\s+)|"
+      r"(?<=(?:^|\n)[ \t]*(?:S|CC|HPI|ID|Subjective|Pt|Patient|Reason\s+for\s+visit)[ \t]*:[ \t]*))"
       r"(?P<a>\d{1,3})\s?(?:M|F|y/o|yo)\b", "AGE", 0.8, group="a", validate=age_ok, invalidate=catheter_size),
     P("age_in_her", r"(?i)\bin\s+(?:his|her|their)\s+(?P<a>(?:early|mid|late)[\s-]*)?(?P<d>\d0)'?s\b", "AGE", 0.7,
       group="d"),
@@ -1157,7 +1185,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
     # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
-    P("license_register", r"(?i)\b(?:(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|mdcn)\s*(?:#|no\.?|number|num)?|(?:provider|prescriber)\s*(?:#|no\.?|number|num))"
+    P("license_register", r"(?i)\b(?:(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|mdcn|mcrn|cpsm|cpss|cpsns|cpsnb|cpsnl|cmq|mcnz|nmbi|hpcsa|gphc)\s*(?:#|no\.?|number|num)?|(?:provider|prescriber)\s*(?:#|no\.?|number|num))"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
     P("dea", r"(?i)\bdea\s*(?:#|no\.?|number)?\s*[:#.]?\s*(?P<n>[A-Z][A-Z9]\d{7})\b", "LICENSE", 0.97, group="n"),
     P("dea_checksum", r"\b[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}\b", "LICENSE", 0.85, validate=dea_ok),
@@ -1307,6 +1335,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("city_zip_after_street", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?(?:,?[ \t]+(?:Apt|Unit|Suite|"
       r"Ste|Flat|#)\.?[ \t]*[\w-]+)?,[ \t]{0,2})(?P<c>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?)(?=[ \t]+\d{5}(?:-\d{4})?\b)",
       "CITY", 0.8, group="c"),
+    # "7 Merrigal Street, Wagga.", "4/17 Casuarina Drive, Yeppoon QLD 4703", "38 Pukeko Street, Rotorua 3010": the town
+    # after a street address and a comma, before a state, a 4-digit postcode or the end of the sentence
+    P("city_after_street", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?(?:,?[ \t]+(?:Apt|Unit|Suite|"
+      r"Ste|Flat|#)\.?[ \t]*[\w-]+)?,[ \t]{0,2})(?P<c>[A-Z][\w'’-]+(?:[ \t][A-Z][a-z][\w'’-]*)?)(?=[ \t]+(?:\d{4}\b|"
+      r"(?:NSW|QLD|VIC|TAS|ACT|NT|SA|WA|AB|BC|MB|NB|NL|NS|ON|PE|QC|SK|YT|{STATES})\b)|[ \t]*(?:[.;]|$))",
+      "CITY", 0.75, group="c", flags=regex.MULTILINE),
+    P("postcode_after_street_city", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?,[ \t]{0,2}"
+      r"[A-Z][\w'’-]+(?:[ \t][A-Z][\w'’-]+)?[ \t]+)(?P<z>\d{4})\b(?![/.:-]\d)", "ZIP", 0.8, group="z"),
     P("zip_after_street_city", r"(?<=\b\d{1,6}[ \t]+(?:[A-Z][\w'.-]*[ \t]+){1,3}{SUFFIX}\.?(?:,?[ \t]+(?:Apt|Unit|Suite|"
       r"Ste|Flat|#)\.?[ \t]*[\w-]+)?,[ \t]{0,2}[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]+)(?P<z>\d{5}(?:-\d{4})?)\b",
       "ZIP", 0.85, group="z"),
@@ -1374,6 +1410,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("plate_reg", r"(?i)\b(?:reg(?:istration)?|rego|plate|licen[cs]e[ \t]+plate|number[ \t]+plate)[ \t]*(?:no\.?|#|number)?[ \t]*[:#.]?"
       r"[ \t]*(?P<n>(?-i:[A-Z]{2}\d{2}[ ]?[A-Z]{3}|[A-Z]{2,3}[ ]\d{2,3}[A-Z]{1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}))\b", "VEHICLE", 0.85,
       group="n"),
+    # "his car (LK09 XRT) will be sold": the current British format, near a vehicle word
+    P("plate_uk_vehicle", r"(?<=\b(?i:car|cars|van|vehicle|motorbike|motorcycle|truck|lorry|taxi|cab|camper|caravan|"
+      r"jeep|ute|suv)\b[^\n]{0,30}?)(?P<n>\b[A-Z]{2}\d{2}[ ]?[A-Z]{3})\b", "VEHICLE", 0.85, group="n"),
     # "whos covering 5 north tonite", "went home from six east": a ward named by floor and wing
     P("ward_floor_wing", r"(?i)(?<=\b(?:on|to|from|covering|in|at|onto|off)[ \t]+)(?P<w>(?:\d{1,2}|one|two|three|four|five|six|"
       r"seven|eight|nine|ten|eleven|twelve)[ -](?:north|south|east|west|n|s|e|w)(?![\w-]))(?![ \t]+(?:of|side|wing\s+of|"
@@ -1602,6 +1641,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "province_ca": (r"re:, ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\d",),
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
+    "plate_uk_vehicle": (r"re:\b[A-Z]{2}\d{2} ?[A-Z]{3}\b",),
+    "city_after_street": (r"re:\b\d{1,6}[ \t]+[A-Z][^\n,]{2,40},[ \t]{0,2}[A-Z]",),
+    "postcode_after_street_city": (r"re:\b\d{1,6}[ \t]+[A-Z][^\n,]{2,40},[ \t]{0,2}[A-Z][^\n,]{1,30}[ \t]\d{4}\b",),
     "org_field": (r"re:(?i)\b(?:employer|carrier|insurer|insurance company|workplace|school|nursery|daycare|college|university|company)[ \t]*:",),
     "nickname_quoted": ('"', "“"), "name_question_reply": ("name",), "university_hospital": ("univ", "u of"), "town_of_relative": (" of ",),
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
@@ -1614,7 +1656,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
     "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
-    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "mdcn", "provider", "prescriber"),
+    "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "mdcn", "mcrn", "cpsm", "cpss", "cpsns",
+                         "cpsnb", "cpsnl", "cmq", "mcnz", "nmbi", "hpcsa", "gphc", "provider", "prescriber"),
     "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",

@@ -56,7 +56,9 @@ _SPAN_TEST = regex.compile(r"\b(?:repeat|backwards?|digit|digits|count(?:ing)?|s
 # label cues, searched backwards from the run; the nearest one wins
 _CUES: tuple[tuple[str, str], ...] = (
     ("HEALTHPLAN", r"member|policy|insurance|insurer|medicaid|medicare|health\s+(?:number|card|plan|id)|"
-                   r"nhs(?:\s+number)?|subscriber|group\s+number|ohip|beneficiary|plan\s+id"),
+                   r"nhs(?:\s+number)?|subscriber|group\s+number|ohip|beneficiary|plan\s+id|"
+                   # national health numbers: New Zealand NHI, Scottish CHI, Irish PPS/GMS, Canadian cards
+                   r"nhi|chi(?:\s+number)|gms|medical\s+card|health\s+insurance|phn|ramq|msp|ahcip|care\s+card"),
     ("MEDICALRECORD", r"mrn|medical\s+record|chart\s+number|hospital\s+number|record\s+number|"
                       r"patient\s+(?:number|id)|unit\s+number"),
     ("DEVICE", r"serial|device\s+(?:number|id)|model\s+number|lot\s+number"),
@@ -144,8 +146,9 @@ def digit_runs(text: str, low: str | None = None) -> list[Span]:
         if c.start() < last_end:
             continue
         # the stretch plus a word before (a spelled prefix) and a few after (letters, two-digit words)
-        a = low.rfind(" ", 0, max(0, low.rfind(" ", 0, c.start())))
-        a = max(0, a)
+        a = c.start()
+        for _ in range(4):  # up to four words before: spelled letters ("j k w") and their cue
+            a = max(0, low.rfind(" ", 0, max(0, a - 1)))
         b = min(len(low), c.end() + 40)
         for sp in _digit_runs_in(low, a, b):
             if sp.start >= c.start() - 6 or sp.end > c.start():
@@ -160,10 +163,23 @@ def _digit_runs_in(low: str, a: int, b: int) -> list[Span]:
     i, n = 0, len(toks)
     while i < n:
         j, digits, values = _run(toks, i, low)
-        if digits < 5 or sum(not toks[k][2].isdigit() for k in range(i, j)) < 3:  # digit strings: the patterns
+        if digits < 4 or sum(not toks[k][2].isdigit() for k in range(i, j)) < 3:  # digit strings: the patterns
             i += 1
             continue
         start, end = toks[i][0], toks[j - 1][1]
+        if digits == 4:
+            # four digits are an identifier only after letters spelled one by one and a cue naming it:
+            # "your nhi here j k w four four nine two" (not "four four nine two" alone: a PIN, a count)
+            k = i
+            while k > 0 and len(toks[k - 1][2]) == 1 and toks[k - 1][2].isalpha() \
+                    and _gap_ok(low, toks[k - 1][1], toks[k][0]):
+                k -= 1
+            if i - k < 2 or _label(low, toks[k][0], digits) in ("PHONE", "ZIP") or _counting(values):
+                i += 1
+                continue
+            out.append(Span(toks[k][0], toks[j - 1][1], _label(low, toks[k][0], digits), "pattern:spoken_digits", 0.8))
+            i = j
+            continue
         if not _counting(values) and not _span_test(low, start):
             a = _prefix(toks, i, low)
             b = _suffix(toks, j, low)

@@ -489,6 +489,11 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "DATE")
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
                 continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and (_greeting(text[s.start:s.end])
+                         or _greeting(text[s.start:s.end] + " " + text[s.end:s.end + 24].split(maxsplit=1)[0]
+                                      if text[s.end:s.end + 24].strip() else ""))):
+                continue  # "kia ora", "G'day", "Wa alaikum": a greeting, not a person or a place
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and regex.fullmatch(r"\p{Ll}+(?:[ \t]+\p{Ll}+){1,2}", text[s.start:s.end])
                     and text[s.start:s.end].split()[0] in _BARE_CONTRACTIONS):
@@ -510,7 +515,8 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "LOCATION"
                     and text[s.start:s.end].casefold() in _LANGUAGES
                     and regex.search(r"(?i)\b(?:english|language|languages|translated|translation|interpreter|speaks?|"
-                                     r"written|spoken|leaflet|sheet|version)\b",
+                                     r"written|spoken|leaflet|sheet|version|handouts?|pamphlets?|brochures?|"
+                                     r"materials?|instructions|info|information|subtitles?)\b",
                                      text[max(0, s.start - 40):min(len(text), s.end + 40)])):
                 continue  # "activation sheet given in Kannada and English": a language, not a place
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
@@ -553,7 +559,7 @@ vvi ddd aai vdd ddi doo voo hoh dnr dni cmo nad""".split())
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
-_CREDENTIALS_ONLY = frozenset("""mdcn cpso gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+_CREDENTIALS_ONLY = frozenset("""mdcn cpso cpsm cpsbc cpsa cpss cpsns cpsnb cpsnl cmq mcnz mcrn nmbi hpcsa gphc gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
 frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above
@@ -632,6 +638,21 @@ _BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant w
 theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wheres whos youll theyll shell itll
 thatll ain aint gonna wanna gotta yall yalls likkle deh yah dinnae cannae didnae wouldnae ehn teh pon nuh seh
 abeg wahala innit""".split())
+# greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",
+# "Assalamu alaikum", "this arvo", "used tae"): never a name or a place, alone or together
+_GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum
+namaste shalom hola gracias bonjour merci danke ciao obrigado obrigada aloha mahalo talofa
+spasibo dziekuje dziękuję habari jambo sawubona mabuhay salamat inshallah mashallah alhamdulillah
+wallahi aye och whanau""".split())
+# ... and the short words that only count beside one of them ("Wa alaikum salaam"; "Mai", "Ta", "Tak" are names)
+_GREETING_PARTS = frozenset("wa".split())
+def _greeting(piece: str) -> bool:
+    words = [w.strip(".,!?;:") for w in regex.split(r"[ \t]+", piece.casefold().strip())]
+    if not piece.strip():
+        return False
+    return all(w in _GREETINGS or w in _GREETING_PARTS for w in words) and any(w in _GREETINGS for w in words)
+
+
 # a speaker label at the start of a line: "Dr: Lovely. Now ...", "Patient: Great, thanks."
 _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|pt|clinician|physician|provider|np|rn|"
                                    r"relative|mother|father|mom|mum|dad|caller|client|[dp])[ \t]*:[ \t]*$")

@@ -529,3 +529,27 @@ def test_session7_not_phi(pipe, text, piece):
 ])
 def test_session7_still_phi(pipe, text, piece, label):
     assert piece in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("DOB 04/01/1958   GMS no. L0427731   PPSN 7734129TA", "L0427731", "HEALTHPLAN"),
+    ("GMS medical card no. 4481027T.  Non-smoker.", "4481027T", "HEALTHPLAN"),
+    ("NHI: ZAC4417", "ZAC4417", "HEALTHPLAN"),
+    ("Two children, ages 6 and 4, the older at school", "6", "AGE"),
+    ("five-a-side on Wednesdays with Cotmanhay Ladies FC.  Examination", "Cotmanhay Ladies FC", "ORGANIZATION"),
+    ("i was meant to be runnin the ennistymon harriers five k on sunday", "ennistymon harriers", "ORGANIZATION"),
+])
+def test_session7_ids_ages_clubs(pipe, text, piece, label):
+    assert (piece, label) in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("K+ 4.0 MG+ 1.8 - 2 GMS MGSO4 ORDERED", "MGSO4"),          # grams of magnesium sulphate
+    ("TD CO notified", "TD CO"),
+    ("Dr Olumide Hope, Gastroenterology Advanced Trainee AHPRA MED0001847261", "Gastroenterology Advanced Trainee"),
+    ("Dr: Hi, I am Dr Whitfield-Osei, the certified medical examiner today.", "medical examiner"),
+    ("Veterans Crisis Line (988, press 1) reviewed.", "988"),
+    ("ECG: AF, ventricular rate 92, normal QRS.", "92"),
+])
+def test_session7_more_not_phi(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

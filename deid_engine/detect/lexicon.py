@@ -216,7 +216,10 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "partners", "group", "associates", "daycare", "nursery", "kindergarten", "library", "museum",
                 "ministries", "union", "federation", "league", "team", "restaurant", "cafe", "diner", "bakery",
                 "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight",
-                "drugs", "chemist", "chemists", "drugstore", "cabs", "taxis", "couriers", "removals"}
+                "drugs", "chemist", "chemists", "drugstore", "cabs", "taxis", "couriers", "removals",
+                # sports clubs: "Cotmanhay Ladies FC", "Ennistymon Harriers", "Kilmacud Crokes GAA"
+                "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers"}
+_CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
 _CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)  # id(cue set) -> (cue set, {last word: cues})
@@ -251,7 +254,8 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "construction", "trucking", "plumbing", "roofing", "landscaping", "electric", "brewery",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group",
-                      "cabs", "taxis", "couriers", "removals", "haulage", "coaches"}
+                      "cabs", "taxis", "couriers", "removals", "haulage", "coaches",
+                      "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers"}
 # work words a few tokens (or a turn) before "for/at <words> cabs" in lower-case speech
 _WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "drives", "driving", "drove", "driver",
                "employed", "employer", "shift", "shifts", "contract", "contracted"}
@@ -1302,8 +1306,9 @@ class LexiconDetector:
             return
         for i in range(1, n):
             t = toks[i]
-            if used[i] or t.n not in ORG_SUFFIXES or not t.text[:1].isupper() or t.text.isupper():
-                continue  # "TD CO": capitals in mixed-case text are acronyms
+            if used[i] or t.n not in ORG_SUFFIXES or not t.text[:1].isupper() or (
+                    t.text.isupper() and t.n not in _CLUB_ACRONYMS):
+                continue  # "TD CO": capitals in mixed-case text are acronyms (not "Ladies FC")
             m = i
             while m - 1 >= 0 and i - m < 4 and not used[m - 1] and text[toks[m - 1].end:toks[m].start] in (" ", "-") \
                     and (toks[m - 1].text[:1].isupper() and toks[m - 1].n not in STOP

@@ -964,7 +964,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # ages ----------------------------------------------------------------------------
     P("age_yo", r"(?i)\b(?P<a>\d{1,3})(?=\s*(?:-|\s)?\s*(?:yo\b|y/o\b|y\.o\.?|yrs?\.?\s*old\b|years?[\s-]*old\b|"
       r"yo[mf]\b|y\s*o\b|yr\s*o\b|year[\s-]*old))", "AGE", 0.95, group="a", validate=age_ok),
-    P("age_aged", r"(?i)\b(?:aged?|age\s*:|age\s+of)\s*(?P<a>\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mm|days|weeks|months|"
+    P("age_aged", r"(?i)\b(?:aged?|ages|age\s*:|age\s+of)\s*(?P<a>\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mm|days|weeks|months|"
       r"wks|hrs|hours))", "AGE", 0.9, group="a", validate=age_ok),
     P("age_sex", r"(?:(?<=^|\n)\s*|(?<=\b(?:a|an|is|pt|patient|this|the|PT|PATIENT|IS|A|AN|THIS|THE)\s+)|"
       r"(?<=(?:^|\n)[ \t]*(?:S|CC|HPI|ID|Subjective|Pt|Patient|Reason\s+for\s+visit)[ \t]*:[ \t]*))"
@@ -1180,7 +1180,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "HEALTHPLAN", 0.97, group="n"),
     P("healthplan", r"(?i)\b(?:member\s*(?:id|#|no\.?|number)|policy\s*(?:#|no\.?|number|id)|insurance\s*(?:id|#|no\.?"
       r"|number)|medicaid\s*(?:id|#|no\.?|number)?|medicare\s*(?:id|#|no\.?|number)?|subscriber\s*(?:id|#|no\.?)|"
-      r"group\s*(?:#|no\.?|number)|health\s*plan\s*(?:id|#|no\.?|number)?|beneficiary\s*(?:id|#|no\.?|number)|hicn)"
+      r"group\s*(?:#|no\.?|number)|health\s*plan\s*(?:id|#|no\.?|number)?|beneficiary\s*(?:id|#|no\.?|number)|hicn|"
+      # Irish GMS / medical card / GP visit card, NZ NHI, Canadian provincial cards
+      r"(?:gms\s*(?:#|no\.?|number|num)|(?:gms\s+)?medical\s+card|gp\s+visit\s+card|nhi|ohip|ramq|phin|msp|health\s+card)"
+      r"\s*(?:#|no\.?|number|num)?)"
       r"\s*[:#.]?\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
@@ -1654,7 +1657,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "accession": ("acc", "specimen", "spec", "lab"), "plate_reg": ("reg", "plate"),
     "ward_floor_wing": ("north", "south", "east", "west"), "age_confirm_reply": ("\n",), "id_letters_number": ("id",), "flat_number": ("flat", "apartment", "apt"),
     "account": ("acc", "billing", "encounter", "visit", "fin", "admission", "ref", "claim"),
-    "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn"),
+    "healthplan": ("member", "policy", "insurance", "medica", "subscriber", "group", "plan", "beneficiary", "hicn",
+                   "gms", "card", "nhi", "ohip", "ramq", "phin", "msp"),
     "license": ("lic", "dl", "cert"), "nhs_number": ("nhs", "chi", "ihi"),
     "license_register": ("gmc", "nmc", "imc", "hcpc", "ahpra", "cpso", "cpsbc", "cpsa", "mdcn", "mcrn", "cpsm", "cpss", "cpsns",
                          "cpsnb", "cpsnl", "cmq", "mcnz", "nmbi", "hpcsa", "gphc", "provider", "prescriber"),

@@ -273,7 +273,8 @@ def _trim_time_tail(text: str, s: Span) -> Span:
 _DATE_ACRONYMS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "june", "jul", "july", "aug", "sep", "sept",
                             "oct", "nov", "dec", "xmas", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
                             "sat", "sun", "noel"})
-_MEASURES = (r"(?:bmi|bp|hr|rr|gcs|inr|wt|ht|temp|sats?|spo2|sao2|a1c|hba1c|egfr|hb|hgb|plt|wbc|crp|psa|tsh|"
+_SERVICE_NUMBERS = frozenset({"911", "988", "999", "111", "112", "000", "211", "311", "411", "511", "811", "1737", "13 11 14"})
+_MEASURES = (r"(?:rate|pulse|weight|height|bmi|bp|hr|rr|gcs|inr|wt|ht|temp|sats?|spo2|sao2|a1c|hba1c|egfr|hb|hgb|plt|wbc|crp|psa|tsh|"
              r"bsl|bm|cbg|pefr|fev1|map|cvp|etco2|fio2|peep|k|na)")
 _MEASURE_VALUE = regex.compile(rf"(?i){_MEASURES}[ \t:=]*\d{{1,3}}(?:\.\d+)?")
 _MEASURE_BEFORE = regex.compile(rf"(?i)\b{_MEASURES}[ \t:=]*(?:of[ \t]+|was[ \t]+|is[ \t]+)?$")
@@ -297,6 +298,8 @@ def _score_or_code(text: str, s: Span, cat: str) -> bool:
     if cat in ("DATE", "LOCATION", "NAME") and regex.fullmatch(r"[\p{L}]{2,6}", piece) and \
             regex.match(r"-?\d{1,2}(?![\d-])", text[s.end:s.end + 4]) and sum(c.isupper() for c in piece) >= 2:
         return True  # "PHQ-9", "HbA1c", "GAD-7": a code, not a word
+    if cat == "CONTACT" and piece in _SERVICE_NUMBERS:
+        return True  # "Veterans Crisis Line (988, press 1)", "call 911": a public service number, no one's phone
     if cat == "CONTACT" and s.label in ("PHONE", "FAX", "CONTACT"):
         if regex.fullmatch(r"\d{3,5}", piece) and regex.search(r"(?i)(?:\bx|\bext\.?|\bextension)[ \t]*$",
                                                                   text[max(0, s.start - 12):s.start]):
@@ -661,8 +664,9 @@ _TURN_LABEL_BEFORE = regex.compile(r"(?im)^[ \t]*(?:dr|doctor|doc|nurse|patient|
 _TITLE_WORDS = frozenset("""consultant senior junior medical officer specialist clinical lead head chief associate
 assistant attending registrar resident fellow nurse practitioner physician surgeon matron sister charge staff
 director manager coordinator advanced principal trainee house general practitioner gp locum honorary visiting
-emeritus professor lecturer doctor of in and the""".split())
-_TITLE_SUFFIX = regex.compile(r"(?i)\p{L}{2,}(?:ologist|iatrist|iatrician|ician|therapist|ographer|wife)")
+emeritus professor lecturer doctor of in and the examiner certified""".split())
+_TITLE_SUFFIX = regex.compile(r"(?i)\p{L}{2,}(?:ologist|iatrist|iatrician|ician|therapist|ographer|wife|ology|iatry|iatrics|"
+                              r"medicine|surgery)")
 
 
 def _only_job_title(piece: str) -> bool:
@@ -672,11 +676,13 @@ def _only_job_title(piece: str) -> bool:
     if len(words) == 1 and piece[:1].isupper() and regex.fullmatch(
             r"(?i)\p{L}{4,}(?:ologist|iatrist|iatrician|ician|urgeon|ographer|otherapist|therapist)", words[0]):
         return True  # "cc: Dr Hamish Drummond, Gastroenterologist, Cairns Hospital": a specialty, not a place
-    if len(words) < 2 or not piece[:1].isupper():
+    if len(words) < 2 or not (piece[:1].isupper() or piece.casefold() in ("medical examiner", "medical officer")):
         return False
-    return all(w.casefold() in _TITLE_WORDS or _TITLE_SUFFIX.fullmatch(w) for w in words) and \
+    return all(w.casefold() in _TITLE_WORDS or _TITLE_SUFFIX.fullmatch(w) or w.casefold() in _CREDENTIALS_ONLY
+               for w in words) and \
         any(w.casefold() in ("consultant", "officer", "specialist", "registrar", "practitioner", "physician",
-                             "surgeon", "director", "manager", "coordinator", "nurse", "lecturer", "professor")
+                             "surgeon", "director", "manager", "coordinator", "nurse", "lecturer", "professor",
+                             "trainee", "examiner", "fellow", "resident")
             or _TITLE_SUFFIX.fullmatch(w) for w in words)
 
 

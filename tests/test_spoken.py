@@ -553,3 +553,23 @@ def test_session7_ids_ages_clubs(pipe, text, piece, label):
 ])
 def test_session7_more_not_phi(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the fourteenth of december doctor: yes the ninth unless we need to", "ninth"),
+    ("he was admitted in march [daughter] yes the third he was in room four", "third"),
+    ("and you were in vietnam in sixty eight thats right army", "sixty eight"),
+    ("we got married in seventy one and moved in eighty", "seventy one"),
+])
+def test_session7_spoken_dates(pipe, text, piece):
+    assert (piece, "DATE") in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("yes the third one is better", "third"),                    # no month or booking talked about
+    ("okay so the second thing is your sugar", "second"),
+    ("he was diagnosed in sixty eight percent of cases", "sixty eight"),
+    ("served in the army in forty people", "forty"),
+])
+def test_session7_not_spoken_dates(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

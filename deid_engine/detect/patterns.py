@@ -483,9 +483,11 @@ _MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take
                 r"continue|change|start|stop|increase|decrease|lead|result|affect|include|indicate|reflect|"
                 r"represent|explain|develop|occur|improve|worsen|recur|i|we|you|he|she|they|it)\b)")
 # what may follow "the 14th" when it is a date: punctuation, the month, a clause word; not a noun
+_DATE_TALK_BEFORE = regex.compile(r"(?i)\b(?:" + MONTH_NAMES + r"|appointment|appt|booked|book|scheduled|reschedule|"
+                                   r"admitted|discharged|date|due|surgery|operation)")
 _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
-                   r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
+                   r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|unless\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
                    r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
@@ -1090,6 +1092,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
     P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
+    # "...the fourteenth of december doctor: yes the ninth unless", "[daughter] yes the third he was in": a day of the
+    # month said in reply, where a month or a booking was named just before
+    P("date_ordinal_reply", rf"(?i)(?<=\b(?:yes|yeah|yep|no|nope|so|ok|okay|right|and|or|maybe|about|say|either)[,]?\s+the\s+)"
+      rf"(?P<d>{DAY_ORD}){_ORD_DATE_AFTER}", "DATE", 0.7, group="d", validate=ordinal_ok,
+      invalidate=lambda t, s, e: not _DATE_TALK_BEFORE.search(t, max(0, s - 140), s)),
     P("date_weekday_ordinal", rf"(?i)(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)(?P<d>{DAY_ORD})",
       "DATE", 0.85, group="d",
       validate=ordinal_ok),
@@ -1396,10 +1403,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=lambda t, s, e: vital_sign_before(t, s, e) or _QUANTITY_BEFORE.search(t, max(0, s - 90), s) is not None
       or regex.match(r"(?i)[ \t]+and[ \t]+\w+[ \t]+(?:days?|weeks?|months?)\b", t[e:e + 24]) is not None),
     # "we came here in eighty one", "married in sixty four": a two-digit year said after a life event
-    P("date_event_in_short_year", rf"(?i)\b(?:came|moved|arrived|emigrated|immigrated|married|retired|graduated|left|"
-      rf"started|got[ \t]+married)(?:[ \t]+(?:here|over|back|out))?[ \t]+in[ \t]+(?P<y>(?>{SHORT_SPELLED_YEAR}))"
-      rf"(?![ \t]+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times)\b)", "DATE", 0.75,
-      group="y"),
+    # "we came over in ninety eight"; "you were in vietnam in sixty eight": a two-digit year said after a life event
+    # (a move, a wedding, service in a war) earlier in the clause
+    P("date_event_in_short_year", rf"(?i)(?:\b(?:came|moved|arrived|emigrated|immigrated|married|retired|graduated|left|"
+      rf"started|got[ \t]+married)(?:[ \t]+(?:here|over|back|out))?[ \t]+in[ \t]+|(?<=\b(?:vietnam|korea|iraq|afghanistan|"
+      rf"the\s+gulf|falklands|army|navy|marines|air\s+force|served|enlisted|drafted|deployed|divorced|widowed|diagnosed)"
+      rf"\b[^\n.?!]{{0,40}}?\bin[ \t]+))(?P<y>(?>{SHORT_SPELLED_YEAR}))"
+      rf"(?![ \t]+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times|of|people|patients|"
+      rf"miles|dollars|bucks|seconds)\b)", "DATE", 0.75, group="y"),
     # "3 Clifden Road, Oughterard, Co. Galway": the town before an Irish county
     P("town_before_county_ie", r"(?<![\w.])(?P<c>\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+)?),[ \t]+(?=(?:Co\.?|County)[ \t]+\p{Lu})",
       "CITY", 0.75, group="c", invalidate=lambda t, s, e: t[s:e] in ("Hospital", "Clinic", "Road", "Street")),
@@ -1721,7 +1732,7 @@ TRIGGERS.update({
     "age_event_at": ("at ",), "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
-    "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),
+    "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_reply": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),
     "date_weekday_ordinal": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
@@ -1771,7 +1782,7 @@ LEADS: dict[str, str] = {
     "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
     "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "city_before_state": "[A-Z]",
     "street_address": r"\d", "age_yo": r"\d", "date_text": "[0-9JFMASONDTWjfmasondtw]",
-    "date_ordinal_the": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",
+    "date_ordinal_the": "[0-9fstenFSTEN]", "date_ordinal_reply": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",
     "unit_named": "[A-Z]", "age_event_at": "[Aa]", "date_spelled_year": "[a-zA-Z0-9]", "age_words_when": "[tfsenoahTFSENOAH]",
     "phone_trunk": r"[0(]", "postcode_uk": "[A-Z]", "postcode_ca": "[A-Z]", "city_before_postcode": "[A-Z]",
     "state_line_end": "[A-Z]", "state_au": "[A-Z]", "postcode_au": r"\d", "age_sex_header": r"\d",

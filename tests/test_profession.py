@@ -306,3 +306,22 @@ def test_english_session7_jobs(en, text, expected):
 ])
 def test_english_session7_not_jobs(en, text):
     assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("[doctor] and what do you do [patient] cattle rancher my whole life the dogs", ["cattle rancher"]),
+    ("nurse and what do you do\npatient retired electrician i was with northern rail", ["electrician"]),
+    ("are you still working patient: yeah still a forklift driver at pacific freight lines", ["forklift driver"]),
+    ("she showed me doctor: you were a pharmacist right so you know", ["pharmacist"]),
+    ("Eeyes is a 66-year-old retired tool-and-die maker with stage IIIA", ["tool-and-die maker"]),
+])
+def test_english_session7_replies(en, text, expected):
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "yeah still a bit sore",
+    "you are a nurse there",          # the care team, present tense
+])
+def test_english_session7_replies_not(en, text):
+    assert found(en, text) == []

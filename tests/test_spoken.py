@@ -573,3 +573,24 @@ def test_session7_spoken_dates(pipe, text, piece):
 ])
 def test_session7_not_spoken_dates(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("yeah i know im thirty five i cant keep doing this", "thirty five", "AGE"),
+    ("son: youre seventy nine dad patient: seventy nine", "seventy nine", "AGE"),
+    ("come on through youre in chair eleven today", "eleven", "LOCATION_OTHER"),
+])
+def test_session7_transcript_ages_chairs(pipe, text, piece, label):
+    assert (piece, label) in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("patient: hang on my neighbour gwen is here she does my box neighbour: hello doctor", "neighbour"),
+    ("tell him about my face gwen neighbour: oh yes she thinks", "gwen neighbour"),
+    ("nurse: take the tablets three a day\npatient: will do\nnurse: good", "will do"),
+    ("youre in chair eleven today patient: kia ora um wheres wheres losa", "kia ora um"),
+    ("im twenty minutes away i think", "twenty"),
+    ("sit in the chair two times a day", "two"),
+])
+def test_session7_transcript_not_phi(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

@@ -51,6 +51,10 @@ _LOWER_TAIL = regex.compile(r"(?:[ \t]+[-–][ \t]*|[ \t]*[-–][ \t]+|[ \t]*[,:
                             r"ten|ter|bin|binti|ibn|al|el|y|e|st)\b)\p{Ll}+(?:[ \t]+\p{Ll}+)*[ \t]*$")
 
 
+_SPEAKER_WORDS = frozenset({"patient", "pt", "caller", "relative", "parent", "speaker", "client", "carer", "husband",
+                            "wife", "gp", "neighbour", "neighbor", "friend"})
+
+
 def _mixed_case(text: str) -> bool:
     """Mixed-case text (the lexicon detector's definition: 2-70% capitals)."""
     from .lexicon import LexiconDetector
@@ -96,7 +100,10 @@ class NameExtentFilter:
                     followed = nxt is not None and _cat(nxt.label) == "NAME" and regex.fullmatch(
                         r"[ \t]{1,2}|[.,:][ \t]{0,2}", text[s.end:nxt.start]) is not None
                     lower = mixed and text[s.start:s.end].islower()
-                    if followed or lower:
+                    # a speaker label ("neighbour: hello doctor") or a possessed role ("my neighbour gwen")
+                    label = regex.match(r"[ \t]*:", text[s.end:s.end + 3]) is not None
+                    owned = regex.search(r"(?i)\b(?:my|your|his|her|our|their|the)[ \t]+$", text[max(0, s.start - 8):s.start])
+                    if followed or lower or label or (owned and text[s.start:s.end].islower()):
                         continue
             out.append(s)
         return out
@@ -146,6 +153,11 @@ class NameExtentFilter:
                 m = _TRAILING.search(piece)
                 if m and m.start() > 0:
                     end = start + m.start()
+                if self.lang == "en" and regex.match(r"[ \t]*:", text[end:end + 3]):
+                    # "gwen neighbour: oh yes": the next speaker's label ran into the name
+                    t = regex.search(r"[ \t]+(\p{L}+)$", text[start:end])
+                    if t and t.group(1).casefold() in ROLE_WORDS | _SPEAKER_WORDS:
+                        end = start + t.start()
                 while start < end and text[start] in ".,;:-'\"(|/ \t":
                     start += 1  # ". vincent": a span never starts with punctuation
                 while end > start + 1 and text[end - 1] in ",;:-(|/\\ \t":

@@ -604,7 +604,7 @@ def generic_unit_name(text: str, start: int, end: int) -> bool:
 # --- field headers vs. dialogue ------------------------------------------------------------
 
 _DIALOGUE_WORDS = frozenset("""
-yes yeah yep no nope ok okay sure thanks thank you speaking doctor doc nurse hello hi hey morning afternoon
+yes yeah yep no nope do try ok okay sure thanks thank you speaking doctor doc nurse hello hi hey morning afternoon
 evening good fine well sorry please right alright pardon what who how why when where here there it's i'm
 i i'll i've we're that's this that is am are was just not sir madam ma'am bye goodbye cheers great
 """.split())
@@ -1006,7 +1006,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "hes eighty six and hes been", "you're thirty-six and": a two-digit age, then "and"; "He's nine months."
     P("age_copula_more", rf"(?i)\b(?:i['’]?m|i\s+am|you['’]?re|you\s+are|he['’]?s|she['’]?s)"
       rf"\s+(?:only\s+|just\s+|almost\s+|nearly\s+|about\s+|now\s+)?(?:(?P<a>{NUMBER_WORDS_RE}|[1-9]\d)"
-      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit|have|has|did|do|does|okay|ok|already|shes|hes|noo|now)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
+      rf"(?=\s+(?:and|but|so|he|she|we|they|yeah|yes|right|correct|isnt|isn't|innit|have|has|did|do|does|okay|ok|already|shes|hes|noo|now|"
+      # "im thirty five i cant keep", "youre seventy nine dad", "shes eighty three doctor"
+      rf"i|im|ive|id|dad|mum|mom|doctor|doc|nurse|love|mate|hen|son|darling|you|my|our|when|if|because|cos|though|"
+      rf"still|myself)\b(?!\s+a\s+half))|(?P<a>{AGE_NUM})(?=\s+{_AGE_UNIT_FOLLOW}))", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "my daughter aaliyah is fifteen now", "your mother-in-law is eighty?", "Dad's 84."
     P("age_relative_is", rf"(?i)\b(?:(?:my|your|our)\s+(?:{_AGE_RELATIONS})(?:-in-law)?"

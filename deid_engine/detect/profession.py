@@ -225,8 +225,14 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("first person bare", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:now\s+)?"), clinical=False, modifiers=0,
          confidence=0.7),
     # the clinician confirming the patient's job in a visit: "so you are a truck driver", "youre a welder"
-    _Cue("second person", _rx(r"\b(?:you\s+are|you['’]re|youre|you\s+were|you['’]ve\s+been)\s+(?:still\s+|now\s+)?an?\s+"),
+    _Cue("second person", _rx(r"\b(?:you\s+are|you['’]re|youre)\s+(?:still\s+|now\s+)?an?\s+"),
          clinical=False, modifiers=2, confidence=0.75),
+    # the past describes a life, not the care team: "you were a pharmacist right"
+    _Cue("second person past", _rx(r"\b(?:you\s+were|you['’]ve\s+been|youve\s+been|you\s+used\s+to\s+be)\s+an?\s+"),
+         modifiers=2, confidence=0.75),
+    # the answer to "are you still working": "yeah still a forklift driver at pacific freight"
+    _Cue("still a", _rx(r"\b(?:yeah|yes|yep|aye|still)\s+(?:still\s+)?an?\s+(?=\p{L})"), clinical=False, modifiers=1,
+         confidence=0.7),
     # a social history that opens with the job: "Social: Electrician with Riverina Power."
     _Cue("social field", _rx(r"(?m)^[ \t]*(?:social(?:\s+history)?|sh|shx|soc\s+hx)\s*[:\-–]\s*" + _ART_EN),
          clinical=False, modifiers=2, confidence=0.75),
@@ -270,11 +276,13 @@ CUES_EN: tuple[_Cue, ...] = (
         r"\b(?:what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:work|job|jobs)\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do|"
         r"what\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do\s+for\s+(?:work|a\s+living|money|a\s+job)|"
         r"what\s+(?:is|was|'s|’s)\s+(?:your|his|her)\s+(?:job|occupation|work|profession)|what\s+line\s+of\s+work|"
-        r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work)[^\n]{0,30}\n[ \t]*"
-        r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:)?[ \t]*"
-        r"(?:(?:i\s+am|i['’]?m|i\s+was|he['’]?s|she['’]?s|well|um+|uh+|so|yes|yeah|oh|still)[ \t,]+){0,3}"
+        r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work|and\s+what\s+(?:do|did)\s+you\s+do)"
+        r"(?:[^\n]{0,30}\n[ \t]*|[^\n\[]{0,20}?[ \t]+(?=\[))"
+        r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:|(?:patient|pt|doctor|nurse|caller|mum|dad|"
+        r"mother|father|husband|wife|son|daughter)[ \t]+)?[ \t]*"
+        r"(?:(?:i\s+am|i['’]?m|i\s+was|he['’]?s|she['’]?s|well|um+|uh+|so|yes|yeah|oh|still|retired|now)[ \t,]+){0,3}"
         r"(?:an?\s+|the\s+)?"), strong=True, modifiers=2, confidence=0.8,
-         trigger=("work", "job", "living", "occupation", "profession")),
+         trigger=("work", "job", "living", "occupation", "profession", "what do you do", "what did you do")),
 )
 
 _AGE_ES = r"\b\d{1,3}\s+(?:años|anos|a\.)(?:\s+de\s+edad)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*,?[ \t]*"

@@ -118,7 +118,7 @@ def titled_names(text: str, low: str | None = None) -> list[Span]:
 
 _ROOM_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
              r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)")
-_ROOM = re.compile(rf"\b(?:room|rm|bed|bay|cubicle)[ \t]+(?:number[ \t]+)?(?P<n>{_ROOM_NUM}(?:[ \t]+{_ROOM_NUM}){{0,2}})"
+_ROOM = re.compile(rf"\b(?:room|rm|bed|bay|cubicle|(?<=in[ \t])chair)[ \t]+(?:number[ \t]+)?(?P<n>{_ROOM_NUM}(?:[ \t]+{_ROOM_NUM}){{0,2}})"
                    rf"(?:[ \t]+(?P<l>[a-h])(?![\w'’]))?\b")
 
 

@@ -648,7 +648,7 @@ namaste shalom hola gracias bonjour merci danke ciao obrigado obrigada aloha mah
 spasibo dziekuje dziękuję habari jambo sawubona mabuhay salamat inshallah mashallah alhamdulillah
 wallahi aye och whanau""".split())
 # ... and the short words that only count beside one of them ("Wa alaikum salaam"; "Mai", "Ta", "Tak" are names)
-_GREETING_PARTS = frozenset("wa".split())
+_GREETING_PARTS = frozenset("wa um umm uh er erm oh ah doc".split())
 def _greeting(piece: str) -> bool:
     words = [w.strip(".,!?;:") for w in regex.split(r"[ \t]+", piece.casefold().strip())]
     if not piece.strip():

@@ -594,3 +594,25 @@ def test_session7_transcript_ages_chairs(pipe, text, piece, label):
 ])
 def test_session7_transcript_not_phi(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("verify the insurance is it still gateway kids health plan caller: yes", "gateway kids health plan", "ORGANIZATION"),
+    ("is the medical aid still umoya health yes the number is", "umoya health", "ORGANIZATION"),
+    ("for bilal haddad?? bluewater health denied claim clm-22", "bluewater health", "ORGANIZATION"),
+    ("the eircode here [daughter] f ninety four k two x seven its the bungalow", "f ninety four k two x seven", "ZIP"),
+    ("twelve ballarat road maidstone vic three zero one two [midwife] and", "three zero one two", "ZIP"),
+])
+def test_session7_spoken_insurers_postcodes(text, piece, label):
+    assert (piece, label) in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", [
+    "your insurance is still the same",
+    "the insurance is with mental health care",
+    "the medicare cover is fine",
+    "the eircode is on the letter i think",
+    "whats your zip code its six three one three five",  # five digits: the digit-run detector's
+])
+def test_session7_spoken_insurers_postcodes_not(text):
+    assert not [s for s in spoken.find(text) if s.source in ("pattern:spoken_insurer", "pattern:spoken_postcode")]

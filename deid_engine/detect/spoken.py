@@ -90,7 +90,79 @@ def find(text: str) -> list[Span]:
     """Every spoken identifier of ``text`` (English)."""
     low = text.lower()
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
-        spelled_names(text, low) + rooms(text, low) + titled_names(text, low)
+        spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
+        insurers(text, low)
+
+
+# --- postcodes read aloud: "the eircode here f ninety four k two x seven", "maidstone vic three zero one two" --------
+
+_PC_TOKEN = (r"(?:[a-z]|zero|oh|nought|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+             r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})")
+_PC_CUED = re.compile(rf"\b(?:eircode|postcode|post[ \t]+code|postal[ \t]+code|zip(?:[ \t]+code)?)\b[^\n.?!]{{0,25}}?"
+                      rf"(?<![a-z])(?P<z>{_PC_TOKEN}(?:[ \t]+{_PC_TOKEN}){{3,9}})(?![a-z'])")
+_PC_STATE = re.compile(r"\b(?:(?P<c>[a-z]{4,})[ \t]+)?(?P<s>vic|nsw|qld|tas|act)[ \t]+"
+                       r"(?P<z>(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t]+(?:zero|oh|one|two|three|four|"
+                       r"five|six|seven|eight|nine)){3})\b(?![ \t]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)")
+_PC_STOP = frozenset({"a", "i", "o"})
+
+
+def postcodes(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    if any(c in low for c in ("eircode", "postcode", "post code", "postal code", "zip")):
+        for m in _PC_CUED.finditer(low):
+            toks = m.group("z").split()
+            # the code ends at its last letter or number word; an article or "i" after the cue is not part of it
+            while toks and toks[0] in _PC_STOP:
+                toks.pop(0)
+            letters = sum(1 for t in toks if len(t) == 1 and t.isalpha())
+            digits = len(toks) - letters
+            if len(toks) < 4 or digits < 2 or letters == 0:
+                continue  # spoken digits alone: the digit-run detector's job
+            a = low.index(toks[0], m.start("z"))
+            b = m.end("z")
+            out.append(Span(a, b, "ZIP", "pattern:spoken_postcode", 0.8))
+    if any(f" {w} " in low for w in ("vic", "nsw", "qld", "tas", "act")):
+        for m in _PC_STATE.finditer(low):
+            out.append(Span(m.start("z"), m.end("z"), "ZIP", "pattern:spoken_postcode", 0.8))
+            out.append(Span(m.start("s"), m.end("s"), "STATE", "pattern:spoken_postcode", 0.75))
+            c = m.group("c")
+            if c:
+                dictionary, _, _ = _places()
+                if c not in dictionary:
+                    out.append(Span(m.start("c"), m.end("c"), "CITY", "pattern:spoken_postcode", 0.7))
+    return out
+
+
+# --- insurers named in speech: "is it still gateway kids health plan", "the medical aid still umoya health" ------
+
+_INSURER = re.compile(r"\b(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(?:cover|insurance)|coverage|cover)[ \t]+"
+                      r"(?:is[ \t]+|was[ \t]+)?(?:it[ \t]+)?(?:still[ \t]+)?(?:with[ \t]+|through[ \t]+)?"
+                      r"(?P<o>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|"
+                      r"medical|cross|shield|care))\b"
+                      r"|\b(?P<o2>(?:[a-z][a-z'’-]*[ \t]+){1,2}?(?:health[ \t]+plan|health|insurance|mutual|assurance))"
+                      r"[ \t]+(?:denied|declined|rejected|approved|refused)\b")
+_NOT_INSURER_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
+                                "national", "state", "medicare", "medicaid", "nhs", "va", "no", "any", "some", "still",
+                                "it", "is", "with", "through", "mental", "good", "bad", "home", "primary", "community"})
+
+
+def insurers(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    if not any(w in low for w in ("insurance", "insurer", "medical aid", "cover", "denied", "declined", "rejected",
+                                  "approved", "refused")):
+        return []
+    out: list[Span] = []
+    for m in _INSURER.finditer(low):
+        g = "o" if m.group("o") else "o2"
+        a, b = m.start(g), m.end(g)
+        first = low[a:b].split()[0]
+        if first in _NOT_INSURER_START:
+            continue
+        if not text[a:b].islower():
+            continue  # capitalised names: the organisation rules' and the tagger's job
+        out.append(Span(a, b, "ORGANIZATION", "pattern:spoken_insurer", 0.7))
+    return out
 
 
 # --- "mister quadri", "miss glo": a surname no dictionary knows after a spoken title (lower-case speech) ---------

@@ -616,3 +616,20 @@ def test_session7_spoken_insurers_postcodes(text, piece, label):
 ])
 def test_session7_spoken_insurers_postcodes_not(text):
     assert not [s for s in spoken.find(text) if s.source in ("pattern:spoken_insurer", "pattern:spoken_postcode")]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("okay dante can you give me your date of birth\neleven twelve eighty nine\nthank you", "eleven twelve eighty nine", "DATE"),
+    ("[nurse] whats the eircode here\n[daughter] f ninety four k two x seven its the bungalow", "f ninety four k two x seven", "ZIP"),
+    ("Lives at 218 Lorne St, Apt 4, Sudbury P3C 4R7 with her husband", "Sudbury", "CITY"),
+])
+def test_session7_replies_on_the_next_line(pipe, text, piece, label):
+    assert (piece, label) in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("childhood asthma, on Clenil 100 micrograms two puffs", "Clenil"),
+    ("fissured dermatitis of the palmar fingers", "palmar"),
+])
+def test_session7_medical_words(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

@@ -1037,7 +1037,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"
     P("dob_spoken", rf"(?i)\b(?:date\s+of\s+birth|birthday|birth\s+date|d\.?o\.?b\.?|born\s+on)\b[^\n?.]{{0,25}}?[?.]?[ \t]*"
       rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{{0,18}}:|(?:patient|pt|parent|mum|mom|dad|"
-      rf"relative|caller|speaker[ \t]*\d)[ \t]+))?[ \t]*(?:(?:its|it's|um+|uh+|yeah|yes|oh)[ ,]+)?"
+      rf"relative|caller|speaker[ \t]*\d)[ \t]+)?)?[ \t]*(?:(?:its|it's|um+|uh+|yeah|yes|oh)[ ,]+)?"
       rf"(?P<d>{_SPOKEN_NUM}(?:[\s-]+{_SPOKEN_NUM}){{2,4}})(?![\w-])", "DATE", 0.8, group="d",
       validate=lambda d: regex.search(rf"(?i)\b(?:{_TENS_RE}|{_TEENS})\b", d) is not None),
     # "Hamish Lockhart (38), electrician": an age alone in brackets after a capitalised full name
@@ -1341,6 +1341,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "ZIP", 0.85, group="z"),
     P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
       group="z"),
+    # "Apt 4, Sudbury P3C 4R7": the town right before a Canadian postcode, after a comma
+    P("city_before_postcode_ca", r"(?<=,[ \t]{0,2})(?P<c>\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?)(?=[ \t]+[ABCEGHJ-NPRSTVXY]\d"
+      r"[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b)", "CITY", 0.8, group="c"),
     # "Toronto, ON M6J 1V5": the province abbreviation before a Canadian postcode
     P("province_ca", r"(?<=,[ \t]{0,2})(?P<s>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?=[ \t]+[ABCEGHJ-NPRSTVXY]\d"
       r"[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b)", "STATE", 0.85, group="s"),
@@ -1655,6 +1658,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),
     "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
+    "city_before_postcode_ca": (r"re:[a-z][ \t]+[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b",),
     "province_ca": (r"re:, ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\d",),
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
     "zip_after_street_city": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),

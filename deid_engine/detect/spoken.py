@@ -99,6 +99,7 @@ def find(text: str) -> list[Span]:
 _PC_TOKEN = (r"(?:[a-z]|zero|oh|nought|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
              r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})")
 _PC_CUED = re.compile(rf"\b(?:eircode|postcode|post[ \t]+code|postal[ \t]+code|zip(?:[ \t]+code)?)\b[^\n.?!]{{0,25}}?"
+                      rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z][a-z ]{{0,15}}:)?[ \t]*)?"
                       rf"(?<![a-z])(?P<z>{_PC_TOKEN}(?:[ \t]+{_PC_TOKEN}){{3,9}})(?![a-z'])")
 _PC_STATE = re.compile(r"\b(?:(?P<c>[a-z]{4,})[ \t]+)?(?P<s>vic|nsw|qld|tas|act)[ \t]+"
                        r"(?P<z>(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ \t]+(?:zero|oh|one|two|three|four|"

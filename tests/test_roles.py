@@ -220,3 +220,15 @@ def test_stated_roles_session7(text, name, role):
 ])
 def test_no_relative_role_for_the_child_patient(text, name):
     assert _role(text, name) != "RELATIVE"
+
+
+@pytest.mark.parametrize("text,name,label", [
+    ("Mum Niamh came with her today", "Niamh", "RELATIVE"),
+    ("anjali said she would call", "anjali", "PATIENT"),
+    ("he moved to Florence last year", "Florence", "LOCATION"),   # after a place preposition: the city
+    ("we drove to Chester in the rain", "Chester", "LOCATION"),
+])
+def test_single_given_name_the_tagger_called_a_place(text, name, label):
+    a = text.index(name)
+    out = NameRoleFilter("en").filter(Document(text), [Span(a, a + len(name), "LOCATION", "tagger:en", 0.8)])
+    assert out[0].label == label

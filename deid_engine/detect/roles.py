@@ -380,16 +380,21 @@ def _place_names() -> frozenset[str]:
 
 def _person_not_place(text: str, s: Span) -> Span:
     """``cc: Darnell Brooks``, ``Patient: Aisha Rahman``, ``portal msg from jamal ortiz``: a tagger
-    LOCATION that is a person's full name (a listed first name, then one to three more words, in
+    LOCATION that is a person's name (a listed first name, alone when it is a frequent given name and no
+    everyday word, or with one to three more words, in
     title case or in a lower-case note; no place word such as Street, Park, Hospital in or after
     it; no place preposition before it; not a listed place) becomes a NAME, so that its role is
     judged and its surrogate is a name. ALL-CAPS text is left alone (``MARY WASHINGTON``)."""
     if s.label != "LOCATION" or not s.source.startswith("tagger"):
         return s
     piece = text[s.start:s.end]
-    if not _PERSON_SHAPE.fullmatch(piece) or piece.isupper():
+    single = regex.fullmatch(r"\p{L}[\p{L}'’-]{2,}", piece) is not None
+    if not (_PERSON_SHAPE.fullmatch(piece) or single) or piece.isupper():
         return s
     words = regex.findall(r"\p{L}[\p{L}'’-]*", piece)
+    if single and (piece.casefold() not in _first_names() or piece.casefold() in _common_words()
+                   or piece.casefold() in _surnames() or piece.casefold() in _place_names()):
+        return s  # one word: only a given name that is no everyday word, surname or place ("Niamh", "Marguerite")
     lower = piece.islower()
     if not lower and not all(w[:1].isupper() and not w.isupper() for w in words):
         return s

@@ -633,3 +633,22 @@ def test_session7_replies_on_the_next_line(pipe, text, piece, label):
 ])
 def test_session7_medical_words(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("thank you so much destiny", "destiny"),
+    ("see you in three months walt", "walt"),
+    ("alright take care rosalind", "rosalind"),
+    ("[doctor] okay take care grace\n[patient] bye", "grace"),
+])
+def test_session7_farewell_names(text, piece):
+    assert (piece, "PATIENT") in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", [
+    "see you next week then", "take care now", "see you on monday", "thank you so much indeed",
+    "see you in june", "see you soon love", "see you in a bit mark",   # a word-name needs the short farewell
+    "thanks so much hope you feel better", "Thank you so much Destiny",  # capitalised: the tagger's job
+])
+def test_session7_not_farewell_names(text):
+    assert not [s for s in spoken.find(text) if s.source == "pattern:spoken_farewell"]

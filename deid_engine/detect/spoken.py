@@ -91,7 +91,61 @@ def find(text: str) -> list[Span]:
     low = text.lower()
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
         spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
-        insurers(text, low)
+        insurers(text, low) + farewell_names(text, low)
+
+
+# --- the name that closes a turn after a farewell: "see you in three months walt", "thank you so much destiny" ----
+
+_FAREWELL = re.compile(r"\b(?P<cue>see[ \t]+you(?:[ \t]+\w+){0,4}?|take[ \t]+care(?:[ \t]+now)?|thanks[ \t]+so[ \t]+much|"
+                       r"thank[ \t]+you[ \t]+so[ \t]+much|bye[ \t]+now|bye[ \t]+bye|all[ \t]+the[ \t]+best|good[ \t]+luck|"
+                       r"look[ \t]+after[ \t]+yourself)[ \t,]+(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]*(?:[.!?]|$|\[|\n))",
+                       re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def _given_names() -> tuple[frozenset[str], frozenset[str]]:
+    """(all listed given names, the frequent ones)."""
+    from ..lexicons import load_lexicon
+
+    try:
+        names = [x.casefold() for x in load_lexicon("first_names_en")]
+    except KeyError:
+        return frozenset(), frozenset()
+    try:
+        world = [x.casefold() for x in load_lexicon("first_names_world")]
+    except KeyError:
+        world = []
+    return frozenset(names) | frozenset(world), frozenset(names[:3000])
+
+
+_NOT_FAREWELL_NAMES = frozenset("""january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday love dear darling honey sweetheart mate pal buddy son
+doctor doc nurse sir madam""".split())
+
+
+def farewell_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech only. A listed given name that no dictionary holds is taken after any of the
+    farewells; a given name that is also a word (``destiny``, ``grace``) only right after the farewell
+    and only when it is a frequent name."""
+    low = text.lower() if low is None else low
+    if not any(w in low for w in ("see you", "take care", "so much", "bye", "the best", "good luck", "look after")):
+        return []
+    out = []
+    names, frequent = _given_names()
+    dictionary = None
+    for m in _FAREWELL.finditer(low):
+        a, b = m.start("n"), m.end("n")
+        if not text[a:b].islower():
+            continue  # capitalised text: the tagger's and the name lists' job
+        w = m.group("n").strip("'’-")
+        if w not in names or w in _NOT_FAREWELL_NAMES:
+            continue
+        if dictionary is None:
+            dictionary = _places()[0]
+        if w in dictionary and (w not in frequent or m.group("cue").startswith("see") or w in _medical_words()):
+            continue  # a word that is also a name: only right after "thank you so much", "take care", "bye now"
+        out.append(Span(a, b, "PATIENT", "pattern:spoken_farewell", 0.7))
+    return out
 
 
 # --- postcodes read aloud: "the eircode here f ninety four k two x seven", "maidstone vic three zero one two" --------

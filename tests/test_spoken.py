@@ -652,3 +652,19 @@ def test_session7_farewell_names(text, piece):
 ])
 def test_session7_not_farewell_names(text):
     assert not [s for s in spoken.find(text) if s.source == "pattern:spoken_farewell"]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("its the bungalow past ballintra on the ballyshannon road", "ballintra"),
+    ("we live out past wapato on the farm", "wapato"),
+    ("he went out in hamerton yesterday", "hamerton"),
+])
+def test_session7_countryside_directions(text, piece):
+    assert (piece, "CITY") in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", [
+    "the pain is out past midnight", "the pain went right past the knee", "we drove out in the rain",
+])
+def test_session7_countryside_directions_not(text):
+    assert not [s for s in spoken.find(text) if s.source == "pattern:spoken_origin"]

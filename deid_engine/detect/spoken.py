@@ -495,7 +495,10 @@ _ORIGIN = re.compile(
     r"(?:came|come|comes|coming|moved|emigrated|immigrated|fled|arrived|originally|flying[ \t]+in|flew[ \t]+in|"
     r"flies[ \t]+in|visiting|(?:is|am|are|was|were)[ \t]+originally)[ \t]+(?:here[ \t]+|over[ \t]+|back[ \t]+|up[ \t]+|down[ \t]+|"
     r"originally[ \t]+)?from|(?:stayed|staying|stays|live|lives|living|lived|based|moved|relocated|settled)[ \t]+"
-    r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of)[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
+    r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of|"
+    # "out past wapato", "the bungalow past ballintra", "out in te rapa": directions in the countryside
+    r"(?:out|just|right|the[ \t]+[a-z]+)[ \t]+past|(?:out|up|down|over)[ \t]+in)"
+    r"[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
 _ASCII_UPPER = bytes(range(65, 91))
 _ASCII_LETTERS = _ASCII_UPPER + bytes(range(97, 123))
 # "tele surgical bed on mackerer campus": a site name no dictionary knows before "campus"

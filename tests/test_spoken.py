@@ -668,3 +668,10 @@ def test_session7_countryside_directions(text, piece):
 ])
 def test_session7_countryside_directions_not(text):
     assert not [s for s in spoken.find(text) if s.source == "pattern:spoken_origin"]
+
+
+def test_session7_miss_a_dose_is_no_title():
+    text = "inr up so i want her to miss tonights dose and tomorrows"
+    assert not spoken.titled_names(text)
+    text = "okay thank you miss oyelowo"
+    assert [text[s.start:s.end] for s in spoken.titled_names(text)] == ["oyelowo"]

@@ -222,6 +222,8 @@ def insurers(text: str, low: str | None = None) -> list[Span]:
 
 # --- "mister quadri", "miss glo": a surname no dictionary knows after a spoken title (lower-case speech) ---------
 
+_MISSED_THING = re.compile(r"[ \t]+(?:dose|doses|meds|medication|medications|tablets?|pills?|appointments?|appt|shot|"
+                           r"injection|infusion|session|class|bus|train|flight|dialysis|feed|feeds)\b")
 _TITLED = re.compile(r"\b(?:mister|mr|mrs|missus|ms|miss)\.?[ \t]+(?P<n>[a-z][a-z'’-]{2,})\b")
 
 
@@ -233,6 +235,8 @@ def titled_names(text: str, low: str | None = None) -> list[Span]:
     for m in _TITLED.finditer(low):
         if not text[m.start("n")].islower():
             continue  # capitalised: the tagger's and the name lists' job
+        if _MISSED_THING.match(low, m.end("n")):
+            continue  # "miss tonights dose", "miss todays appointment": the verb, not the title
         dictionary, _, _ = _places()
         w = m.group("n").strip("'’-")
         if w in dictionary or w in _medical_words():

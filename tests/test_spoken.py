@@ -675,3 +675,23 @@ def test_session7_miss_a_dose_is_no_title():
     assert not spoken.titled_names(text)
     text = "okay thank you miss oyelowo"
     assert [text[s.start:s.end] for s in spoken.titled_names(text)] == ["oyelowo"]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("may need a surgical opinion (Broström repair) later.", "Broström"),
+    ("Assessment: Addenbrooke's Cognitive Examination III 82/100", "Addenbrooke"),
+    ("Exercise ECG: 7 min Bruce protocol, 1.5 mm", "Bruce"),
+    ("i would like to do the dix hallpike test at the end", "dix"),
+    ("Pt is Hemi Tawhiri, 83, NHI ZKT4821.", "NHI"),
+])
+def test_session7_eponym_procedures_and_id_labels(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Seen by Dr Jones for the procedure today", "Jones"),
+    ("She was admitted to Addenbrooke's Hospital in Cambridge.", "Cambridge"),
+    ("Mrs Bruce attended with her husband", "Bruce"),
+])
+def test_session7_names_before_procedures_stay(pipe, text, piece):
+    assert piece in _pieces(pipe.run(Document(text)), text)

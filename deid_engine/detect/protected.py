@@ -35,6 +35,7 @@ TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "do
           "dona", "prof", "professor", "nurse", "rn", "np", "pa"}
 CREDENTIALS = {"md", "rn", "np", "pa", "do", "phd", "msw", "crnp", "rrt", "lpn", "pharmd", "bsn"}
 MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "index", "criterion", "tests", "classification", "palsy", "catheter", "cath", "tube", "score", "scale",
+                 "protocol", "examination", "exam", "technique", "approach", "hallpike",
                  "criteria", "test", "maneuver", "manoeuvre", "reflex", "phenomenon", "procedure", "operation",
                  "repair", "line", "drain", "lymphoma", "tumor", "tumour", "node", "nodes", "fracture", "ulcer",
                  "respirations", "breathing", "triad", "law", "classification", "stage", "grade", "point",
@@ -52,9 +53,12 @@ _PLACE_BEFORE = regex.compile(r"(?i)\b(?:lives?|living|lived|moved|moving|reside
                                r"[ \t]+$")
 # a tagger name right before these words names a scale, score, sign or disease ("Harvey-Bradshaw index")
 _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|-)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+"
+                                   r"(?i:(?:cognitive|mental|functional|clinical|depression|anxiety|frailty|coma|"
+                                   r"severity|activity|risk)[ \t]+)?"
                                    r"(?i:score|scale|index|criteria|criterion|classification|sign|signs|test|tests|"
                                    r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
-                                   r"questionnaire|inventory)\b")
+                                   r"questionnaire|inventory|protocol|repair|examination|exam|operation|technique|"
+                                   r"fracture|incision|approach|osteotomy|flap|shunt|regimen)\b")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 # A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
@@ -446,9 +450,10 @@ class ProtectedTermsFilter:
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):
                 continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"
-            elif fam == "tagger" and cat == "NAME" and self.lang == "en" and not self._person_context(text, s) \
-                    and _EPONYM_HEAD_AFTER.match(text, s.end):
-                continue  # "Harvey-Bradshaw index 4", "Wells score", "Kernig sign": a named scale or sign
+            elif fam == "tagger" and cat in ("NAME", "LOCATION") and self.lang == "en" and not self._person_context(text, s) \
+                    and not (cat == "LOCATION" and self._place_context(text, s)) and _EPONYM_HEAD_AFTER.match(text, s.end):
+                continue  # "Harvey-Bradshaw index 4", "Wells score", "Broström repair", "Addenbrooke's Cognitive
+                #            Examination": a named scale, sign or procedure
             out.append(s)
         added = [Span(m.start(), m.end(), "OTHER", "user:always_redact", 1.0, "on the always-redact list")
                  for m in always.finditer(text, timeout=2.0)] if always is not None else []

@@ -776,6 +776,8 @@ _LABEL_HEADS = frozenset({
     "mrn", "ssn", "acct", "acc", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender", "id",
     "tel", "telephone", "phone", "mobile", "mob", "email", "e-mail", "fax", "cpso", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
     "birth", "yo", "y/o",
+    # national health and registration numbers' labels: "NHI ZKT4821", "PPSN 7734129TA", "MCRN 418822"
+    "nhi", "ppsn", "pps", "gms", "ohip", "ramq", "phn", "urn", "mcrn", "ahpra", "imc", "nmc",
 })
 _LABEL_TOKEN = regex.compile(r"[\p{L}\p{N}/.\-]+|#")
 # the separator after a leading label (or before a trailing one): space, colon, '#', '.', never a bare

@@ -695,3 +695,10 @@ def test_session7_eponym_procedures_and_id_labels(pipe, text, piece):
 ])
 def test_session7_names_before_procedures_stay(pipe, text, piece):
     assert piece in _pieces(pipe.run(Document(text)), text)
+
+
+def test_session7_can_i_call_you(pipe):
+    text = "hello marta and can i call you halyna patient: everybody calls me"
+    assert ("halyna", "PATIENT") in _found(pipe.run(Document(text)), text)
+    for text in ("can i call you tomorrow about the results", "i will call you monday", "ill call you back later"):
+        assert not pipe.run(Document(text))

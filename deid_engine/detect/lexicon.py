@@ -167,7 +167,7 @@ _CONTRACTION = regex.compile(r"(?i).['’](?:ll|ve|re|d|m|t)$|n['’]t$")
 # Strong cues for a lone (first) name that may be missing from the name lists (``_cued``):
 # a nickname phrase, a staff role, "Pt", a vocative at the end of a turn ("Thank you, Noor.").
 NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("known", "as"), ("name", "is"),
-             ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",),
+             ("nickname", "is"), ("called", "me"), ("prefers",), ("prefer",), ("i", "call", "you"), ("we", "call", "you"),
              ("this", "is"), ("is", "this"), ("its",), ("it's",), ("im",), ("i'm",), ("you", "are"), ("are", "you"),
              ("you", "must", "be"), ("this", "must", "be"),
              # "her names amber": speech-to-text drops the apostrophe of "name's"

@@ -62,3 +62,45 @@ def test_encode_equals_reference_property(parts):
     text = " ".join(parts)
     _same(f, text)
     _same(f, text[::-1])
+
+
+def _lex_featurizer() -> Featurizer:
+    from deid_engine.model.features import LexiconFeatures
+
+    f = _featurizer()
+    lex = LexiconFeatures({"lex_first_name": ["Grace", "Ahmed"], "lex_surname": ["Berg", "Smith"],
+                           "lex_common_word": ["grace", "no"], "lex_place": ["New York", "Boston"]})
+    return Featurizer(f.words, f.chars, f.skeleton, lex)
+
+
+@pytest.mark.parametrize("text", ["", "Patient Ahmed Berg seen.\nGRACE said no", "grace grace Grace\n\nboston new york"])
+def test_encode_with_lexicon_features_equals_reference(text):
+    f = _lex_featurizer()
+    _same(f, text)
+    _same(f, text)
+
+
+def test_lexicon_features_are_case_insensitive_single_words():
+    from deid_engine.model.features import LEXICON_FEATURES, N_FEATURES
+
+    f = _lex_featurizer()
+    enc = f.encode("GRACE Berg new york Boston zorblat")
+    col = {n: N_FEATURES + i for i, n in enumerate(LEXICON_FEATURES)}
+    lex = enc.feats
+    assert lex[0, col["lex_first_name"]] == 1 and lex[0, col["lex_common_word"]] == 1
+    assert lex[1, col["lex_surname"]] == 1 and lex[1, col["lex_first_name"]] == 0
+    assert lex[2, col["lex_place"]] == 0 and lex[3, col["lex_place"]] == 0  # multi-word entries do not count
+    assert lex[4, col["lex_place"]] == 1
+    assert not lex[5, N_FEATURES:].any()
+
+
+def test_bundled_lexicon_features_know_common_cases():
+    from deid_engine.model.features import LEXICON_FEATURES, LexiconFeatures
+
+    lex = LexiconFeatures.bundled()
+    v = dict(zip(LEXICON_FEATURES, lex.vector("metoprolol")))
+    assert v["lex_medical"] == 1 and v["lex_first_name"] == 0
+    v = dict(zip(LEXICON_FEATURES, lex.vector("Okafor")))
+    assert v["lex_surname"] == 1 and v["lex_common_word"] == 0
+    v = dict(zip(LEXICON_FEATURES, lex.vector("grace")))
+    assert v["lex_first_name"] == 1 and v["lex_common_word"] == 1

@@ -185,3 +185,33 @@ def test_vocab_from_shares_the_encoding(tmp_path):
     ens = TaggerModel(a.net, a.words, a.chars, a.skeleton, a.tags, a.meta, members=[b])
     assert ens._same_features(b)
     assert ens.predict(["Seen by Dr. Mei Okafor on 7/8/2011."])[0]
+
+
+def test_lexicon_features_train_save_load_and_card(tmp_path):
+    """A model trained with gazetteer features records them in its card, encodes
+    with them after loading, and predicts the same."""
+    from deid_engine.model.features import LEXICON_FEATURES, N_FEATURES
+
+    model = run(_cfg(tmp_path, lexicon_features=True, epochs=6))
+    assert model.net.cfg.n_feats == N_FEATURES + len(LEXICON_FEATURES)
+    card = json.loads((tmp_path / "m" / "model.json").read_text(encoding="utf-8"))
+    assert card["lexicon_features"]["names"] == list(LEXICON_FEATURES)
+    again = TaggerModel.load(tmp_path / "m", map_location="cpu")
+    assert again.featurizer.lexicon is not None
+    text = "Seen by Dr. Olga Nguyen on 4/5/2001 for chest pain."
+    assert again.predict([text]) == model.predict([text])
+    enc = again.featurizer.encode(text)
+    assert enc.feats.shape[1] == N_FEATURES + len(LEXICON_FEATURES)
+    # a model without them keeps the old width
+    plain = run(_cfg(tmp_path / "p", epochs=1))
+    assert plain.featurizer.lexicon is None and plain.featurizer.encode(text).feats.shape[1] == N_FEATURES
+
+
+def test_model_card_with_unknown_lexicon_features_is_refused(tmp_path):
+    run(_cfg(tmp_path, lexicon_features=True, epochs=1))
+    p = tmp_path / "m" / "model.json"
+    card = json.loads(p.read_text(encoding="utf-8"))
+    card["lexicon_features"]["version"] = 999
+    p.write_text(json.dumps(card), encoding="utf-8")
+    with pytest.raises(ValueError, match="lexicon features"):
+        TaggerModel.load(tmp_path / "m", map_location="cpu")

@@ -233,7 +233,7 @@ def load_replay(model_dir: Path | None, meta: dict, rng: random.Random, max_docs
 
 def _encode_windows(model: TaggerModel, examples: Sequence[Example], tag_index: dict[str, int],
                     cancelled: Callable[[], bool]) -> tuple[list[Window], list[Window]]:
-    feat = Featurizer(model.words, model.chars, model.skeleton)
+    feat = Featurizer(model.words, model.chars, model.skeleton, model.featurizer.lexicon)
     phi, o = [], []
     for e in examples:
         _check(cancelled)

@@ -39,6 +39,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--average-from", type=int, default=0,
                    help="average the weights of every epoch from this one on (SWA; 0: off)")
     p.add_argument("--vocab-from", help="reuse this model's vocabularies (a voting member then shares its encoding)")
+    p.add_argument("--lexicon-features", action="store_true",
+                   help="gazetteer input features from the bundled lexicons (first names, surnames, places, "
+                        "medical words, eponyms, everyday words)")
+    p.add_argument("--lexicon-dropout", type=float, default=0.3,
+                   help="probability of hiding a token's lexicon features during training")
     p.add_argument("--o-keep", type=float, default=0.25, help="fraction of PHI-free windows used per epoch")
     p.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 2 or 1 on a busy machine)")
     from ..learn.cli import add_from_reviews_args
@@ -64,6 +69,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         visit_notes=None if args.visit_notes == "none" else args.visit_notes, visit_recipe=args.visit_recipe,
         all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from, vocab_from=args.vocab_from,
         o_keep=args.o_keep, threads=args.threads,
+        lexicon_features=args.lexicon_features, lexicon_dropout=args.lexicon_dropout,
         command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",
     )
     try:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from functools import lru_cache
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -87,6 +88,82 @@ def static_features(text: str) -> list[float]:
     ]
 
 
+# --- lexicon (gazetteer) features ------------------------------------------------
+
+# Membership of a token in the bundled public-domain lexicons (resources/lexicons):
+# a known first name, a surname (the 10,000 most frequent US Census surnames, or any),
+# a place name, a medical word (terms, drugs, abbreviations), a medical eponym, an
+# everyday English word. In lower-case speech the casing features say nothing, and a
+# word that is both a first name and an everyday word ("grace", "will") is a case the
+# context must settle: the tagger sees both facts and learns from the context which one
+# holds. Optional per model (card key ``lexicon_features``); older models have none.
+LEXICON_FEATURES = ("lex_first_name", "lex_surname_common", "lex_surname", "lex_place",
+                    "lex_medical", "lex_eponym", "lex_common_word")
+LEXICON_FEATURES_VERSION = 1
+_SURNAME_COMMON = 10_000
+_LEXICON_GROUPS: dict[str, tuple[str, ...]] = {
+    "lex_first_name": ("first_names_en", "first_names_world"),
+    "lex_surname": ("surnames_en",),
+    "lex_place": ("cities_us", "states_us", "countries_en"),
+    "lex_medical": ("medical_terms", "drugs", "medical_abbreviations"),
+    "lex_eponym": ("medical_eponyms",),
+    "lex_common_word": ("common_words_en",),
+}
+
+
+class LexiconFeatures:
+    """Word -> 0/1 vector over ``LEXICON_FEATURES`` (case-insensitive; only
+    single-word entries count: a token is one word)."""
+
+    names = LEXICON_FEATURES
+
+    def __init__(self, groups: Mapping[str, Iterable[str]]):
+        self._sets = {name: frozenset(w.casefold() for w in groups.get(name, ()) if w and " " not in w)
+                      for name in LEXICON_FEATURES}
+
+    def vector(self, text: str) -> list[float]:
+        key = text.casefold()
+        return [float(key in self._sets[name]) for name in LEXICON_FEATURES]
+
+    @classmethod
+    def bundled(cls) -> "LexiconFeatures":
+        return _bundled_lexicon_features()
+
+    def describe(self) -> dict:
+        return {"version": LEXICON_FEATURES_VERSION, "names": list(LEXICON_FEATURES)}
+
+
+@lru_cache(maxsize=1)
+def _bundled_lexicon_features() -> LexiconFeatures:
+    from ..lexicons import load_lexicon
+
+    groups: dict[str, list[str]] = {}
+    for name, lexicons in _LEXICON_GROUPS.items():
+        items: list[str] = []
+        for lex in lexicons:
+            try:
+                items.extend(load_lexicon(lex))
+            except KeyError:
+                pass
+        groups[name] = items
+    try:
+        groups["lex_surname_common"] = list(load_lexicon("surnames_en")[:_SURNAME_COMMON])
+    except KeyError:
+        groups["lex_surname_common"] = []
+    return LexiconFeatures(groups)
+
+
+def lexicon_features_from_card(card: Mapping) -> "LexiconFeatures | None":
+    """The lexicon features a model card asks for (None for models without them)."""
+    spec = card.get("lexicon_features")
+    if not spec:
+        return None
+    if spec.get("version") != LEXICON_FEATURES_VERSION or list(spec.get("names", [])) != list(LEXICON_FEATURES):
+        raise ValueError(f"model needs lexicon features {spec}, this engine has version "
+                         f"{LEXICON_FEATURES_VERSION} {list(LEXICON_FEATURES)}")
+    return LexiconFeatures.bundled()
+
+
 def skeleton_threshold(counts: Counter, r: float) -> int:
     """The text-skeleton frequency threshold ``t`` for the factor ``r``.
 
@@ -121,7 +198,7 @@ class Encoded:
     tokens: list[Token]
     words: np.ndarray      # (N,) int64
     chars: np.ndarray      # (N, MAX_CHARS) int64
-    feats: np.ndarray      # (N, N_FEATURES) float32
+    feats: np.ndarray      # (N, N_FEATURES [+ len(LEXICON_FEATURES)]) float32
     skel: np.ndarray       # (S,) int64, tokens plus #RETURN markers
     skel_pos: np.ndarray   # (N,) int64, index of each token in ``skel``
 
@@ -138,8 +215,10 @@ class Featurizer:
 
     _MAX_TYPES = 300_000
 
-    def __init__(self, words: Vocab, chars: Vocab, skeleton: Vocab):
+    def __init__(self, words: Vocab, chars: Vocab, skeleton: Vocab, lexicon: LexiconFeatures | None = None):
         self.words, self.chars, self.skeleton = words, chars, skeleton
+        self.lexicon = lexicon
+        self.n_feats = N_FEATURES + (len(LEXICON_FEATURES) if lexicon is not None else 0)
         self._return_id = skeleton.get(RETURN)
         self._reset_types()
 
@@ -151,6 +230,7 @@ class Featurizer:
         self._tf = np.zeros((cap, len(STATIC_FEATURES)), np.float32)
         self._ts = np.zeros(cap, np.int64)                       # skeleton id
         self._tu = np.zeros(cap, bool)                           # counts as "upper" for the capitals flag
+        self._tl = np.zeros((cap, self.n_feats - N_FEATURES), np.float32)  # lexicon features
 
     def _add_type(self, text: str) -> int:
         k = self._ids.get(text)
@@ -164,8 +244,11 @@ class Featurizer:
             self._tu = np.resize(self._tu, n)
             self._tc = np.concatenate([self._tc, np.zeros_like(self._tc)])
             self._tf = np.concatenate([self._tf, np.zeros_like(self._tf)])
+            self._tl = np.concatenate([self._tl, np.zeros_like(self._tl)])
         w, row, st, sk = self._type_info(text)
         self._tw[k], self._tc[k], self._tf[k], self._ts[k] = w, row, st, sk
+        if self.lexicon is not None:
+            self._tl[k] = self.lexicon.vector(text)
         self._tu[k] = bool(st[0] or (st[1] and len(text) == 1))
         self._ids[text] = k
         return k
@@ -194,8 +277,10 @@ class Featurizer:
         ends = np.fromiter((t.end for t in toks), np.int64, n)
         words = self._tw[ids]
         chars = self._tc[ids]
-        feats = np.zeros((n, N_FEATURES), dtype=np.float32)
+        feats = np.zeros((n, self.n_feats), dtype=np.float32)
         feats[:, :ns] = self._tf[ids]
+        if self.lexicon is not None:
+            feats[:, N_FEATURES:] = self._tl[ids]
         # line breaks in the gap before each token: LF count, else CR count (old Mac files)
         prev_end = np.concatenate(([0], ends[:-1]))
         if "\n" in text or "\r" in text:
@@ -233,7 +318,7 @@ class Featurizer:
         n = len(toks)
         words = np.zeros(n, dtype=np.int64)
         chars = np.zeros((n, MAX_CHARS), dtype=np.int64)
-        feats = np.zeros((n, N_FEATURES), dtype=np.float32)
+        feats = np.zeros((n, self.n_feats), dtype=np.float32)
         skel: list[int] = []
         skel_pos = np.zeros(n, dtype=np.int64)
         ns = len(STATIC_FEATURES)
@@ -244,6 +329,8 @@ class Featurizer:
             words[i] = w
             chars[i] = row
             feats[i, :ns] = st
+            if self.lexicon is not None:
+                feats[i, N_FEATURES:] = self.lexicon.vector(t.text)
             if st[0] or st[1] or st[2] or st[3]:
                 n_alpha += 1
                 n_upper += int(st[0] or (st[1] and len(t.text) == 1))

@@ -26,7 +26,7 @@ import torch
 
 from ..tokenize import TOKENIZER_VERSION
 from .data import Window, collate, tags_to_spans, windows
-from .features import Featurizer, Vocab
+from .features import Featurizer, Vocab, lexicon_features_from_card
 from .network import NetConfig, TaggerNet, decode_np
 
 FORMAT = "deid-tagger.v1"
@@ -61,7 +61,7 @@ class TaggerModel:
         self.tags = list(tags)
         self.meta = {k: v for k, v in (meta or {}).items() if k != "ensemble"}
         self.window, self.overlap = window, overlap
-        self.featurizer = Featurizer(words, chars, skeleton)
+        self.featurizer = Featurizer(words, chars, skeleton, lexicon_features_from_card(self.meta))
         self.members: list[TaggerModel] = []
         for m in members:
             self.add_member(m)
@@ -76,7 +76,8 @@ class TaggerModel:
 
     def _same_features(self, other: "TaggerModel") -> bool:
         return (other.words.itos == self.words.itos and other.chars.itos == self.chars.itos
-                and other.skeleton.itos == self.skeleton.itos)
+                and other.skeleton.itos == self.skeleton.itos
+                and other.meta.get("lexicon_features") == self.meta.get("lexicon_features"))
 
     @property
     def labels(self) -> list[str]:

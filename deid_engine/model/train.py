@@ -26,7 +26,7 @@ from ..tokenize import TOKENIZER_VERSION
 from ..types import Progress, Span
 from .augment import case_variant, get_generator, swap_surrogates, visit_note_examples
 from .data import Example, Window, bio_tags, collate, is_physionet, load_folder, tag_names, windows
-from .features import N_FEATURES, Featurizer, Vocab, build_vocabs
+from .features import N_FEATURES, Featurizer, LexiconFeatures, Vocab, build_vocabs
 from .io import TaggerModel, auto_threads, device
 from .network import NetConfig, TaggerNet
 
@@ -61,6 +61,8 @@ class TrainConfig:
     hidden: int = 64
     average_from: int = 0            # >0: weights averaged over epochs >= this (SWA-style); 0: off
     vocab_from: str | None = None    # model folder whose vocabularies to reuse (voting members share encoding)
+    lexicon_features: bool = False   # gazetteer features from the bundled lexicons (features.LEXICON_FEATURES)
+    lexicon_dropout: float = 0.3     # training: each token's lexicon features are zeroed with this probability
     command: str = ""
     # examples given directly (tests, retraining from review decisions)
     train_examples: list[Example] | None = None
@@ -161,12 +163,20 @@ def length_batches(items: list, batch: int, rng: random.Random) -> list[list]:
     return batches
 
 
-def train_step(net, opt, windows_: list, dev_, word_dropout: float) -> float:
-    """One optimiser step on a batch of windows (word dropout, clipped gradients); the loss."""
+def train_step(net, opt, windows_: list, dev_, word_dropout: float, lexicon_dropout: float = 0.0) -> float:
+    """One optimiser step on a batch of windows (word dropout, lexicon-feature dropout,
+    clipped gradients); the loss."""
     batch, y = collate(windows_, dev_)
     if word_dropout:
         drop = torch.rand(batch["words"].shape, device=dev_) < word_dropout
         batch["words"] = batch["words"].masked_fill(drop & batch["mask"], 1)
+    if lexicon_dropout and batch["feats"].shape[2] > N_FEATURES:
+        # a token's gazetteer flags vanish at random, so the tagger cannot lean on the lists
+        # alone: names missing from them (and the lists' own errors) must still be found
+        keep = (torch.rand(batch["feats"].shape[:2], device=dev_) >= lexicon_dropout).unsqueeze(2)
+        feats = batch["feats"].clone()
+        feats[:, :, N_FEATURES:] = feats[:, :, N_FEATURES:] * keep
+        batch["feats"] = feats
     loss = net.loss(batch, y)
     opt.zero_grad()
     loss.backward()
@@ -204,9 +214,11 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
         t = int((ref.get("skeleton") or {}).get("t", 0))
     else:
         words, chars, skel, t = build_vocabs(vocab_texts, r=cfg.r, glove_words=glove_words)
-    feat = Featurizer(words, chars, skel)
+    lex = LexiconFeatures.bundled() if cfg.lexicon_features else None
+    lex_meta = {"lexicon_features": lex.describe()} if lex is not None else {}
+    feat = Featurizer(words, chars, skel, lex)
 
-    ncfg = NetConfig(n_words=len(words), n_chars=len(chars), n_skel=len(skel), n_feats=N_FEATURES,
+    ncfg = NetConfig(n_words=len(words), n_chars=len(chars), n_skel=len(skel), n_feats=feat.n_feats,
                      n_tags=len(tags), hidden=cfg.hidden, use_char=cfg.char, use_skeleton=cfg.skeleton)
     net = TaggerNet(ncfg)
     if glove:
@@ -243,7 +255,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     history = []
     step = 0
     train_start = time.time()
-    model = TaggerModel(net, words, chars, skel, tags, window=cfg.window, overlap=cfg.overlap)
+    model = TaggerModel(net, words, chars, skel, tags, dict(lex_meta), window=cfg.window, overlap=cfg.overlap)
     for epoch in range(1, cfg.epochs + 1):
         net.train()
         k = int(round(cfg.o_keep * len(o_w)))
@@ -251,7 +263,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
         batches = length_batches(phi_w + chosen_o, cfg.batch, rng)
         loss_sum = 0.0
         for bi, bw in enumerate(batches):
-            loss_sum += train_step(net, opt, bw, dev_, cfg.word_dropout)
+            loss_sum += train_step(net, opt, bw, dev_, cfg.word_dropout, cfg.lexicon_dropout)
             step += 1
             if bi % 5 == 0 or bi == len(batches) - 1:
                 yield Progress(step, total_steps, f"epoch {epoch}/{cfg.epochs} loss {loss_sum / (bi + 1):.3f}",
@@ -309,6 +321,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
             "history": history, "seconds": round(time.time() - started, 1),
             "windows": {"phi": len(phi_w), "o_only": len(o_w)},
         },
+        **lex_meta,
         "tokenizer_version": TOKENIZER_VERSION,
         "date": time.strftime("%Y-%m-%d", time.gmtime()),
     }

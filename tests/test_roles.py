@@ -232,3 +232,42 @@ def test_single_given_name_the_tagger_called_a_place(text, name, label):
     a = text.index(name)
     out = NameRoleFilter("en").filter(Document(text), [Span(a, a + len(name), "LOCATION", "tagger:en", 0.8)])
     assert out[0].label == label
+
+
+@pytest.mark.parametrize("text,name,role", [
+    # the next field of a header line ends the name field
+    ("Patient: Thi Minh Anh Nguyen    OHIP: 5584-217-903-KT", "Thi Minh Anh Nguyen", "PATIENT"),
+    ("Name: Liam O'Shaughnessy  Hosp no: K0048213", "Liam O'Shaughnessy", "PATIENT"),
+    ("Worker: Marc-Andre Gervais        Age: 46", "Marc-Andre Gervais", "PATIENT"),
+    ("Claimant: Dana Whitcombe\n", "Dana Whitcombe", "PATIENT"),
+    # a section heading is not a field: the words after the name decide
+    ('History: Santiago ("Santi") is here with his mother today.', "Santiago", "PATIENT"),
+    ("HPI: Rowan Tate was admitted overnight with chest pain", "Rowan Tate", "PATIENT"),
+    ("Plan: follow up with Okafor in 2 weeks", "Okafor", "DOCTOR"),
+])
+def test_stated_roles_session8(text, name, role):
+    assert _role(text, name) == role
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Doctor: Dottie, how are you today", "Dottie"),      # a speaker turn, not a field
+    ("patient: maria yes: i said so", "maria"),           # lower-case: no next field
+])
+def test_speaker_turns_are_not_fields(text, name):
+    assert _role(text, name) in (None, "PATIENT")
+
+
+@pytest.mark.parametrize("text,first,nick", [
+    ('Name: Chukwuemeka Obi (prefers "Emeka")    Hospital No: H4471093', "Chukwuemeka Obi", "Emeka"),
+    ('HPI: Mr. Wendorf (goes by "Buck") is a 45-year-old veteran.', "Wendorf", "Buck"),
+    ("His wife Lena (Len) came too.", "Lena", "Len"),
+])
+def test_a_nickname_takes_the_role_of_the_name_before_it(text, first, nick):
+    out = dict(_labels(text, [(first, "PATIENT"), (nick, "RELATIVE" if "wife" not in text else "PATIENT")]))
+    assert out[nick] == out[first]
+
+
+def test_a_nickname_needs_the_bracket_or_quote():
+    # a list is not a nickname: "Lena, Sam and Jo" keep their own cues
+    out = _labels("Present: Lena Ortiz and her son Sam Ortiz", [("Lena Ortiz", "PATIENT"), ("Sam Ortiz", "RELATIVE")])
+    assert out[1] == ("Sam Ortiz", "RELATIVE")

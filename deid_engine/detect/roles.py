@@ -60,8 +60,10 @@ _RELATIVE_APPOS = regex.compile(
 _PATIENT_CUE_BEFORE = regex.compile(r"(?i)\b(?:referring|regarding|portal[ \t]+(?:msg|message)[ \t]+from|"
                                     r"thanks?(?:[ \t]+you)?[ \t]+for[ \t]+seeing|(?:my|our|your)[ \t]+patient[ \t]*,?)[ \t]+$")
 # the patient's own story after the name: "Rashid Al-Hakim was admitted", "X presented with", "X, a 54-year-old"
-_PATIENT_AFTER = regex.compile(r"(?i)^(?:[ \t]+(?:was|is|has[ \t]+been)[ \t]+(?:admitted|discharged|readmitted|"
+_PATIENT_AFTER = regex.compile(r"(?i)^(?:[ \t]*\([^()\n]{1,25}\))?(?:[ \t]+(?:was|is|has[ \t]+been)[ \t]+(?:admitted|discharged|readmitted|"
                                r"transferred|referred)\b|[ \t]+(?:presented|presents|re-presented)[ \t]+(?:to|with)\b|"
+                               # "Santiago ("Santi") is here with his mother", "X is seen today accompanied by"
+                               r"[ \t]+(?:is|was)[ \t]+(?:here|seen(?:[ \t]+today)?)[ \t]+(?:with|accompanied|alone|today|for)\b|"
                                r",?[ \t]+(?:is[ \t]+)?an?[ \t]+\d{1,3}[- ]?(?:year|yr|yo\b|y/o))")
 # a clinician asking for someone on a call: "Am I speaking with Walter Cross?", "hi is this lorraine"
 _ASKED_FOR = regex.compile(r"(?i)\b(?:speaking[ \t]+(?:with|to)|speak[ \t]+(?:with|to)|is[ \t]+this|am[ \t]+i[ \t]+"
@@ -96,10 +98,13 @@ _LINE_LABEL = regex.compile(r"[ \t]*(\p{L}[\p{L} ./-]{0,24}?)[ \t]*:[ \t]*")
 # the name fills a field: end of line, a bracket or bar, DOB/MRN/digits, or a comma before those
 # (not "Doctor: Dottie, how are you": a speaker turn addressing someone)
 _FIELD_END = regex.compile(r"[ \t]*(?:$|[;(|]|\bDOB\b|\bMRN\b|\bMR#|\bAge\b|\bSex\b|\bURN\b|\bSSN\b|\bVisit\b|\d|"
-                           r",[ \t]*(?:$|\d|DOB\b|MRN\b|[MF]\b|M\.?D\b|age\b|sex\b))", regex.I)
+                           r",[ \t]*(?:$|\d|DOB\b|MRN\b|[MF]\b|M\.?D\b|age\b|sex\b))"
+                           # the next field of a header line: "Name: Liam Byrne   Hosp no: ..", "Patient: X OHIP: .."
+                           r"|(?-i:[ \t]+\p{Lu}[\p{L}.#/]*(?:[ \t]\p{L}[\p{L}.#/]*)?[ \t]*:(?:[ \t]|$))", regex.I)
 _PATIENT_LABELS = frozenset({"patient", "pt", "patient name", "name", "client", "re", "resident name", "child",
                              "veteran", "resident", "member", "infant", "baby", "student", "patient's name",
-                             "name of patient", "pt name"})
+                             "name of patient", "pt name", "worker", "employee", "claimant", "athlete",
+                             "participant", "service user", "pupil", "patient/client"})
 _FAMILY_LIST_LABELS = frozenset({"children", "kids", "sons", "daughters", "siblings", "grandchildren", "family"})
 _CONTACT_LABELS = frozenset({"hcp", "proxy", "health care proxy", "healthcare proxy", "poa", "emergency contact",
                              "next of kin", "nok", "contact person", "guardian"})
@@ -171,6 +176,8 @@ def stated_role(text: str, start: int, end: int) -> str | None:
             and _NAME_QUESTION.search(text, text.rfind("\n", 0, line_start - 1) + 1, line_start - 1):
         return "PATIENT"  # "speaker 1: and your full name / speaker 2: Ana Ruiz"
     label = _LINE_LABEL.fullmatch(text, line_start, start)
+    if label and _is_heading(label.group(1)):
+        label = None  # "History: Santiago is here with his mother": a section heading, not a field or a speaker
     if label:
         # "Patient: Grace Okonkwo" is a field; "Doctor: Dottie, how are you" and "Patient: ..."
         # in a transcript are speaker turns, whose first name is the person spoken to. A label
@@ -203,6 +210,24 @@ def stated_role(text: str, start: int, end: int) -> str | None:
     if _PATIENT_BEFORE.search(left) or _PATIENT_CUE_BEFORE.search(left) or _PATIENT_AFTER.match(right_long):
         return "PATIENT"
     return None
+
+
+def _is_heading(label: str) -> bool:
+    """A section heading ("History", "HPI", "Plan"), not a person field or a transcript speaker."""
+    word = label.casefold().strip(" .")
+    if word in _PATIENT_LABELS or word in _CONTACT_LABELS or word in _FAMILY_LIST_LABELS or word in _SPEAKER_ROLES:
+        return False
+    if _DOCTOR_BEFORE.search(word) or _RELATIVE_BEFORE.search(word):
+        return False
+    return word in _HEADINGS
+
+
+_HEADINGS = frozenset(w.strip() for w in (
+    "history|hpi|history of present illness|presenting complaint|hpc|subjective|objective|assessment|plan|"
+    "impression|summary|background|social|social history|sh|family history|fh|interval history|note|notes|"
+    "comment|comments|course|hospital course|clinical course|update|progress|discussion|reason for visit|"
+    "reason for referral|cc|chief complaint|narrative|events|overnight|a/p|a&p|situation|recommendations|"
+    "recommendation").split("|"))
 
 
 def _turn_role(text: str, line_start: int, start: int, left: str, right: str) -> str | None:
@@ -243,6 +268,8 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str) ->
 
 
 _WORD = regex.compile(r"\p{L}[\p{L}'’-]+")
+_NICKNAME_GAP = regex.compile(r"(?i)[ \t]*\([ \t]*(?:(?:prefers|preferred|goes[ \t]+by|known[ \t]+as|aka|a\.k\.a\.?|called|"
+                              r"nickname|likes[ \t]+to[ \t]+be[ \t]+called)[ \t]*:?[ \t]*)?[\"“'‘]?")
 _NAME_JOIN = regex.compile(r"[ \t]{1,2}|-|['’]")
 
 
@@ -289,6 +316,13 @@ class NameRoleFilter:
                 role = stated_role(text, a, b)
                 if role:
                     stated[i] = role
+        # a nickname given right after a name is the same person's: 'Chukwuemeka Obi (prefers "Emeka")',
+        # 'Santiago ("Santi")', 'Mr. Wendorf (goes by "Buck")'
+        for a, b in zip(order, order[1:]):
+            first = stated.get(a) or (spans[a].label if spans[a].label in ROLES else None)
+            if first and b not in stated and spans[b].label in ROLES and not spans[b].source.startswith("user") \
+                    and _NICKNAME_GAP.fullmatch(text, spans[a].end, spans[b].start):
+                stated[b] = first
         # a list shares its first member's role: "the kids are tom, lily and ahmed", "Drs. Ames and Cho"
         # (a detector's RELATIVE/DOCTOR label comes from a cue too; PATIENT is also its default guess)
         for a, b in zip(order, order[1:]):

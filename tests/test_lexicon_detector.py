@@ -1290,3 +1290,15 @@ def test_letterhead_above_a_phone_line_and_signature_after_a_valediction(en, tex
 ])
 def test_letterhead_decoys(en, text):
     assert not {lab for _, lab in _places_found(en, text) if lab == "HOSPITAL"}
+
+
+@pytest.mark.parametrize("text", [
+    "where are you right now in case we get cut off im at my cousins place",
+    "wheeze on the right sats are ninety six percent so thats fine",
+])
+def test_lower_case_places_made_of_everyday_words_need_a_cue(text):
+    from deid_engine.detect.lexicon import LexiconDetector
+
+    d = LexiconDetector("en")
+    d.load()
+    assert not [s for s in d.detect(Document(text)) if s.label == "CITY"]

@@ -886,3 +886,36 @@ def test_cot_number(en):
 def test_medical_secondary_is_no_school(en):
     text = "ex-husband died in 1980 from acute pancreatitis secondary to alcohol abuse"
     assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+# --- session 8 -----------------------------------------------------------------------------------
+
+def _got(det, text):
+    return {(text[s.start:s.end], s.label) for s in det.detect(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("patient: i had my appendix out when i was twelve allergies sulfa", "twelve", "AGE"),
+    ("[patient] uh i think when i was sixteen for hockey no wait", "sixteen", "AGE"),
+    ("she has had asthma since she was 4", "4", "AGE"),
+    ("honest i forget names but im seventy nine everybody forgets", "seventy nine", "AGE"),
+    ("dad: im hector his dad and this is mateo", "hector", "RELATIVE"),
+    ("caller: hi this is leanne her mum i'm ringing about the results", "leanne", "RELATIVE"),
+    ("Doctor: Before we start, can I check: you are Tan Ah Kow, date of birth 3 March 1946?", "Tan Ah Kow", "PATIENT"),
+])
+def test_session8_patterns_match(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("im twenty minutes away from the clinic", "twenty"),
+    ("when i was 5 weeks pregnant i bled", "5"),
+    ("im forty percent sure it was tuesday", "forty"),
+    ("im not his dad im his uncle", "not"),
+    ("its just her mum on the phone", "just"),
+    ("you are right, date of birth is on the form", "right"),
+    ("i was twelve hours in the waiting room when i was admitted", "twelve"),
+])
+def test_session8_patterns_do_not_match(en, text, piece):
+    assert not any(text[s.start:s.end] == piece and s.label in ("AGE", "RELATIVE", "PATIENT")
+                   for s in en.detect(Document(text)))

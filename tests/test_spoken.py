@@ -702,3 +702,35 @@ def test_session7_can_i_call_you(pipe):
     assert ("halyna", "PATIENT") in _found(pipe.run(Document(text)), text)
     for text in ("can i call you tomorrow about the results", "i will call you monday", "ill call you back later"):
         assert not pipe.run(Document(text))
+
+
+# --- session 8: plates, British postcodes, spelled replies, names spoken to -----------------------
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("she was yelling at the guy actually his plate was eight k q l two zero nine i gave it to officer",
+     "eight k q l two zero nine", "VEHICLE"),
+    ("the police rang asking is this your car c x oh nine f g h they found it in a lay by", "c x oh nine f g h", "VEHICLE"),
+    ("reception: are you still at twenty seven easter road\ncaller: yes e h six five d p\nreception: so", "e h six five d p", "ZIP"),
+    ("reception: could you spell the surname for me\ncaller: w r o b e l\nreception: and your date of birth",
+     "w r o b e l", "PATIENT"),
+    ("clinician: dafydd what did you do for work\npatient: quarryman forty one years", "dafydd", "PATIENT"),
+    ("gp: morning ivy its doctor tapsell from the practice", "ivy", "PATIENT"),
+    ("gp: hi graham hello ivy how are you feeling today", "ivy", "PATIENT"),
+])
+def test_spoken_codes_and_names_session8(text, piece, label):
+    assert (piece, label) in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", [
+    "its a b c easy as one two three",
+    "my car is a two door and i drive it to work",
+    "doctor: so what brings you in today\npatient: well my knee\ndoctor: okay tell me more",
+    "nurse: morning all how are you\ndoctor: ventolin how often do you use it",
+    "doctor: hello there how are you doing",
+    "doctor: right grace is what we all need",            # a dictionary word after "right": not a vocative slot
+    "Doctor: Dafydd, what did you do for work?",           # capitalised text: the tagger's job
+    "could you spell that for me\npatient: sure its on the card",
+])
+def test_spoken_codes_and_names_session8_not(text):
+    assert not [s for s in spoken.find(text) if s.source in ("pattern:spoken_plate", "pattern:spoken_vocative",
+                                                             "pattern:spelled_name", "pattern:spoken_postcode")]

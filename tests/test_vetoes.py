@@ -630,3 +630,28 @@ def test_number_after_a_name_stays_a_date_otherwise(text, name, num):
     spans = [Span(a, a + len(name), "PATIENT", "tagger:en", 0.9), Span(n, n + len(num), "DATE", "tagger:en", 0.7)]
     out = NumericContextFilter("en").filter(Document(text), spans)
     assert [s.label for s in out if text[s.start:s.end] == num] == ["DATE"]
+
+
+def _weak_spans(text: str, pieces: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    spans = []
+    for piece, label, source in pieces:
+        a = text.index(piece)
+        spans.append(Span(a, a + len(piece), label, source, 0.9))
+    return [(text[s.start:s.end], s.label) for s in WeakWordFilter("en").filter(Document(text), spans)]
+
+
+@pytest.mark.parametrize("text,piece,label,source,want", [
+    ("reception: leith links medical practice youre speaking to kirsty", "leith links medical practice youre",
+     "LOCATION", "tagger:en", "leith links medical practice"),
+    ("dad: im hector his dad", "im hector", "RELATIVE", "tagger:en", "hector"),
+    ("childrens hospital dont wait", "dont", "LOCATION", "tagger:en", None),
+    ("I requested via Mr Raghunathan's clinic", "'s", "HOSPITAL", "lexicon:facility", None),
+    ("the surgery this morning and ill mark it urgent", "mark", "RELATIVE", "tagger:en", None),
+    ("Mark Ill said he would come", "Mark Ill", "PATIENT", "tagger:en", "Mark Ill"),   # capitals: a name
+    ("well mark said no", "mark", "RELATIVE", "tagger:en", "mark"),                      # "well" is no modal
+])
+def test_contractions_and_possessives_session8(text, piece, label, source, want):
+    got = _weak_spans(text, [(piece, label, source)])
+    assert [g for g, _ in got] == ([want] if want else [])

@@ -509,6 +509,14 @@ def _word_start(text: str, pos: int) -> bool:
     return pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "'’/&-")
 
 
+# before a lower-case place made of everyday words ("north of wolf point", "out past big timber")
+_PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "of", "near", "outside", "past", "around", "toward",
+                                 "towards", "into", "via", "by"})
+# ... unless a business word follows: "big sky mutual", "cut bank credit union" (the place names a business)
+_ORG_AFTER_PLACE = frozenset({"mutual", "insurance", "health", "bank", "credit", "medical", "clinic", "hospital",
+                              "school", "church", "college", "pharmacy", "dental", "surgery", "practice", "motors"})
+
+
 @dataclass(slots=True)
 class _Tok:
     start: int
@@ -1675,6 +1683,13 @@ class LexiconDetector:
             if mode != "mixed" and k > 1 and i > 0 and toks[i - 1].n in _DETERMINERS \
                     and all(t.n in self.words for t in toks[i:i + k]):
                 i += 1  # "over our cut off of one forty": everyday words after a determiner, not Cut Off (LA)
+                continue
+            if mode != "mixed" and k > 1 and lab == "CITY" and all(t.n in self.words for t in toks[i:i + k]) and not (
+                    i > 0 and (toks[i - 1].n in _PLACE_PREPOSITIONS or any(
+                        tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph
+                        for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ())))) and not (
+                    i + k < n and toks[i + k].n in _ORG_AFTER_PLACE):
+                i += 1  # "in case we get cut off", "sats are ninety six": everyday words need a place cue
                 continue
             ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
             single = k == 1

@@ -626,7 +626,8 @@ _NOT_NICKNAME = frozenset("""
 back later tomorrow today tonight anytime any if when on at at the after before first again sometime soon now please
 dad mom mum mother father doc doctor nurse sir madam ma'am honey dear love sweetie names that this crazy old silly
 son daughter husband wife brother sister friend neighbor neighbour partner boss aunt uncle cousin grandma grandpa
-nan nana papa granny office work home cell mobile landline number directly""".split())
+nan nana papa granny office work home cell mobile landline number directly do does did you is are and so to in about
+as with or but""".split())
 
 
 _NOT_STREET_WORD = frozenset("""
@@ -682,6 +683,33 @@ def corner_word_doubt(text: str, start: int, end: int) -> bool:
     words = regex.findall(r"[A-Za-z]{3,}", text[start:end])
     return any(w.casefold() in _NOT_STREET_WORD for w in words if w.casefold() not in ("and", "st", "street", "ave",
                                                                                         "avenue"))
+
+
+_NOT_SELF_NAME = frozenset("""not just only also actually really still here there now sorry the a an his her their
+basically kind sort like um uh er erm well so yes yeah no okay ok fine good calling ringing speaking phoning with
+back home going coming""".split())
+
+
+def not_a_self_name(piece: str) -> bool:
+    """``im not his dad``, ``its just her mum``: a word that is no name before the relation."""
+    words = piece.casefold().split()
+    if not words or any(w in _NOT_SELF_NAME for w in words):
+        return True
+    common, names, _ = _name_vocabulary()
+    return all(w in common and w not in names for w in words) and len(words) == 1 and words[0] in common \
+        and words[0] not in _given_names_all()
+
+
+@lru_cache(maxsize=1)
+def _given_names_all() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    out = {w.casefold() for w in load_lexicon("first_names_en")}
+    try:
+        out |= {w.casefold() for w in load_lexicon("first_names_world")}
+    except KeyError:
+        pass
+    return frozenset(out)
 
 
 def not_a_nickname(text: str, start: int, end: int) -> bool:
@@ -986,6 +1014,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_aged_words", rf"(?i)\b(?:aged|age\s+of|age\s*:)\s*(?P<a>{NUMBER_WORDS_RE})", "AGE", 0.9, group="a"),
     P("age_months_old", r"(?i)\b(?P<a>\d{1,2})(?=[\s-]*(?:months?|mos?|weeks?|wks?|days?)[\s-]*old\b)", "AGE", 0.9,
       group="a"),
+    # "i had my appendix out when i was twelve", "since she was 14": the age at a past event
+    P("age_when_was", rf"(?i)\b(?:when|since|till|until|before|after|because|back\s+when)\s+(?:i|he|she|you|we|they)"
+      rf"(?:\s+(?:was|were))\s+(?:only\s+|just\s+|about\s+|like\s+|maybe\s+|around\s+|barely\s+)?(?P<a>{AGE_NUM})"
+      rf"(?![\w-]){_NOT_AGE_AFTER}(?!\s+(?:or\s+so\s+)?(?:weeks?|months?|days?|floors?|stone|st|minutes?|inches)\b)",
+      "AGE", 0.75, group="a", validate=age_in_range, invalidate=vital_sign_before),
+    # "honest i forget names but im seventy nine everybody forgets": an age in tens said in the first person
+    P("age_i_am_tens", rf"(?i)\b(?:i['’]?m|i\s+am)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?(?P<a>{TENS_WORDS_RE})"
+      rf"{_NOT_AGE_AFTER}(?!\s+(?:of|floors?|stone|st|mph|k|grand|quid|euros?|cents?|percent|per\s+cent|pence|"
+      rf"steps?|metres?|meters?|yards?|kms?|sure|years?\s+(?:ago|since|married|sober|clean|smoking))\b)",
+      "AGE", 0.7, group="a", validate=age_in_range, invalidate=vital_sign_before),
     # "heart attack at 52", "diagnosed at fifty": a life event before "at N"
     P("age_event_at", rf"(?i)\bat\s+(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}", "AGE", 0.75, group="a",
       validate=age_in_range, invalidate=no_age_event),
@@ -1379,6 +1417,17 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("nickname_clinician", r"(?im)^[ \t]*(?:doctor|dr\.?(?:[ \t]+[A-Z][\w'-]+)?|nurse|clinician|therapist|physician|"
       r"physio|counsel+or|pharmacist|np|pa|rn)[ \t]*:[^\n]*?\bcall\s+me[ \t]+(?P<n>[A-Za-z][a-z'’-]+)\b", "DOCTOR", 0.8,
       group="n", invalidate=not_a_nickname),
+    # "dad: im hector his dad", "this is leanne her mum": a speaker naming themself by their relation
+    P("self_intro_relative", r"(?i)\b(?:i['’]?m|i\s+am|this\s+is|it['’]?s|its|my\s+name['’]?s|my\s+name\s+is)[ \t]+"
+      r"(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+(?!his\b|her\b|their\b|the\b)[a-z][a-z'’-]{2,})?)[ \t]*,?[ \t]+"
+      r"(?:his|her|their|the[ \t]+(?:patient|baby|child)['’]?s|your[ \t]+patient['’]?s)[ \t]+(?:dad|daddy|father|mum|mom|"
+      r"mummy|mommy|mother|wife|husband|partner|son|daughter|brother|sister|grandma|grandmother|grandad|granddad|"
+      r"grandfather|grandpa|nan|nana|nanna|aunt|auntie|aunty|uncle|carer|caregiver|niece|nephew|cousin|guardian|"
+      r"stepmum|stepmom|stepdad|foster[ \t]+(?:mum|mom|dad|mother|father|parent)|fiancee?|girlfriend|boyfriend)\b",
+      "RELATIVE", 0.8, group="n", invalidate=lambda t, a, b: not_a_self_name(t[a:b])),
+    # "can I check: you are Tan Ah Kow, date of birth 3 March 1946?": the identity check
+    P("identity_check", r"(?i)\byou(?:['’]re|\s+are)[ \t]+(?P<n>(?-i:\p{Lu}[\p{L}'’-]+)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’-]+)){0,3})"
+      r"[ \t]*,?[ \t]*(?:date[ \t]+of[ \t]+birth|dob|d\.o\.b|born[ \t]+(?:on|in))\b", "PATIENT", 0.8, group="n"),
     P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
       r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n",
       invalidate=not_a_name_reply),
@@ -1736,7 +1785,8 @@ TRIGGERS.update({
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_how_old": ("how old", "w:age", "makes"),
+    "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
     "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_reply": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),

@@ -21,6 +21,13 @@ can see these. This module finds them (English only):
 - **names spelled out** (:func:`spelled_names`): ``keogh k e o g h``: a run of single letters
   that spells a word said just before it (on the line or the one before); both are a name,
   unless the word is a drug or a medical term.
+- **codes spelled letter by letter** (:func:`spelled_codes`): a number plate after a vehicle
+  cue (``his plate was eight k q l two zero nine``, ``is this your car c x oh nine f g h``) and
+  a British postcode by its shape (``e h six five d p``); a name spelled in reply to "spell the
+  surname" (:func:`spelled_replies`).
+- **names spoken to** (:func:`vocative_names`): ``clinician: dafydd what did you do``, ``hello
+  ivy how are you``: a name in the slot of address, after a greeting or opening a turn and before
+  a question or the end of the turn.
 - **where someone comes from** (:func:`origins`), in lower-case speech: a word no dictionary
   knows after ``came from``, ``born in``, ``grew up in``, ``flying in from`` is a town
   (``came from lviv``), and a listed country after it (``lviv in ukraine``).
@@ -91,7 +98,8 @@ def find(text: str) -> list[Span]:
     low = text.lower()
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
         spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
-        insurers(text, low) + farewell_names(text, low)
+        insurers(text, low) + farewell_names(text, low) + spelled_codes(text, low) + spelled_replies(text, low) + \
+        vocative_names(text, low)
 
 
 # --- the name that closes a turn after a farewell: "see you in three months walt", "thank you so much destiny" ----
@@ -609,4 +617,120 @@ def spelled_names(text: str, low: str | None = None) -> list[Span]:
         w = hits[-1]
         out.append(Span(window_start + w.start(), window_start + w.end(), "PATIENT", "pattern:spelled_name", 0.8))
         out.append(Span(m.start(), m.end(), "PATIENT", "pattern:spelled_name", 0.8))
+    return out
+
+
+# --- codes spelled letter by letter: number plates and British postcodes --------------------------------------
+
+_CODE_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_CODE_TOKEN = rf"(?:[a-z]|{_CODE_DIGIT})"
+_CODE_RUN = re.compile(rf"(?<![\w'’])({_CODE_TOKEN}(?:[ \t]+{_CODE_TOKEN}){{3,10}})(?![\w'’])")
+_VEHICLE_CUE = re.compile(r"\b(?:plates?|registration|reg|rego|(?:your|his|her|my|the|their|our|a)[ \t]+(?:car|van|truck|"
+                          r"vehicle|ute|motorbike|motorcycle|lorry|pickup))(?:[ \t]+(?:number|no))?[ \t]+"
+                          r"(?:(?:was|is|its|it's|reads|said|says|number|as|like)[ \t]+){0,2}$")
+# outward code (one or two letters, a digit, a digit or letter) and inward code (a digit, two letters)
+_UK_POSTCODE = re.compile(rf"(?<![\w'’])(?:[a-z][ \t]+){{1,2}}{_CODE_DIGIT}(?:[ \t]+(?:{_CODE_DIGIT}|[a-z]))?[ \t]+"
+                          rf"{_CODE_DIGIT}[ \t]+[abd-hjlnp-uw-z][ \t]+[abd-hjlnp-uw-z](?![\w'’])")
+_NOT_CODE_EDGE = frozenset({"a", "i", "o", "oh"})
+
+
+def spelled_codes(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech: a plate spelled after a vehicle cue (two letters and two digits at
+    least), and a British postcode by its shape."""
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    if any(w in low for w in ("plate", "registration", "reg ", "rego", "car ", "van ", "truck", "vehicle", "ute ",
+                              "motorbike", "motorcycle", "lorry", "pickup")):
+        for m in _CODE_RUN.finditer(low):
+            if not text[m.start():m.end()].islower():
+                continue
+            cue = _VEHICLE_CUE.search(low, max(0, m.start() - 40), m.start())
+            if not cue:
+                continue
+            toks = [(t.start(), t.end(), t.group()) for t in re.finditer(r"[a-z]+", low[m.start():m.end()])]
+            while toks and toks[-1][2] in _NOT_CODE_EDGE:
+                toks.pop()  # "... two zero nine i gave it": the pronoun after the plate
+            letters = sum(1 for t in toks if len(t[2]) == 1)
+            digits = len(toks) - letters
+            if len(toks) < 4 or letters < 2 or digits < 2:
+                continue
+            out.append(Span(m.start() + toks[0][0], m.start() + toks[-1][1], "VEHICLE", "pattern:spoken_plate", 0.8))
+    for m in _UK_POSTCODE.finditer(low):
+        if text[m.start():m.end()].islower() and m.group().split()[0] not in _NOT_CODE_EDGE:
+            out.append(Span(m.start(), m.end(), "ZIP", "pattern:spoken_postcode", 0.75))
+    return out
+
+
+# --- a name spelled in reply: "could you spell the surname for me / caller: w r o b e l" ------------------------
+
+_SPELL_ASK = re.compile(r"\bspell(?:[ \t]+(?:that|it|out))?[ \t]+(?:(?:the|your|his|her|their|my|last|first|sur|family|"
+                        r"given|middle|full)[ \t]*)*(?:name|surname|names)\b")
+
+
+def spelled_replies(text: str, low: str | None = None) -> list[Span]:
+    low = text.lower() if low is None else low
+    if "spell" not in low:
+        return []
+    out: list[Span] = []
+    for q in _SPELL_ASK.finditer(low):
+        # the reply: on the same line or the next two, a run of three or more single letters
+        stop = q.end()
+        for _ in range(3):
+            nl = low.find("\n", stop + 1)
+            stop = len(low) if nl < 0 else nl
+        m = _LETTERS.search(low, q.end(), min(stop, q.end() + 160))
+        if not m or not text[m.start():m.end()].islower():
+            continue
+        word = "".join(c for c in m.group() if c.isalpha())
+        if len(word) >= 3 and word not in _medical_words():
+            out.append(Span(m.start(), m.end(), "PATIENT", "pattern:spelled_name", 0.75))
+    return out
+
+
+# --- names spoken to: "clinician: dafydd what did you do for work", "hello ivy how are you feeling" ----------
+
+_VOC_GREETING = r"(?:hi|hello|hey|morning|good[ \t]+morning|afternoon|good[ \t]+afternoon|evening|good[ \t]+evening|hiya)"
+_VOCATIVE = re.compile(
+    rf"(?:(?P<turn>^[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z][a-z ]{{0,15}}:)[ \t]*(?:(?:so|oh|okay|ok|right|alright|well|now|"
+    rf"and)[ \t]+)?)|\b(?P<greet>{_VOC_GREETING})[ \t]+|\b(?:thanks|thank[ \t]+you|cheers|sorry|okay|ok|right|alright|so|oh|"
+    rf"understand)[ \t]+)"
+    rf"(?P<n>[a-z][a-z'’-]{{2,}})"
+    rf"(?=[ \t]+(?P<q>what|whats|who|whos|how|hows|when|where|why|can|could|would|do|did|does|have|are|its|it's|im|"
+    rf"youre|your|tell|let|come|take|sit|this)\b|[ \t]*$|[ \t]+(?:\[|[a-z]{{1,15}}:))",
+    re.MULTILINE)
+_NOT_VOCATIVE = frozenset("""the a an and but or so then now well yes yeah yep no nope okay ok right alright sure thanks
+please sorry hello hi hey um uh er erm oh ah doctor doc nurse sir madam maam love dear darling honey sweetheart mate pal
+buddy son mum mom dad everyone everybody all there guys folks team again back today tonight tomorrow morning evening
+afternoon yall yalls yous youse ya folks lads ladies gents kids girls boys thats whats im ive youre dont cant wont
+didnt isnt hes shes theres lets weve theyre wasnt doesnt aint gonna wanna gotta innit""".split())
+
+
+def vocative_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech only. A listed given name that no dictionary holds, or a word that no list
+    or dictionary knows, in the slot of address; a given name that is also a word (``ivy``) only
+    after a greeting and before ``how``, ``its`` or the end of the turn."""
+    low = text.lower() if low is None else low
+    head = text[:4000]
+    if sum(c.isupper() for c in head) > 0.03 * max(1, sum(c.isalpha() for c in head)):
+        return []  # capitalised text: the tagger's and the name lists' job
+    out: list[Span] = []
+    names, frequent = _given_names()
+    dictionary = None
+    for m in _VOCATIVE.finditer(low):
+        a, b = m.start("n"), m.end("n")
+        w = m.group("n").strip("'’-")
+        if w in _NOT_VOCATIVE or w in _NOT_FAREWELL_NAMES or not text[a:b].islower() or w in _medical_words():
+            continue
+        if dictionary is None:
+            dictionary = _places()[0]
+        if w in dictionary:
+            # a word that is also a name: after a greeting, before "how", "its" or the turn's end
+            if not (w in frequent and m.group("greet") and (m.group("q") in (None, "how", "hows", "its", "it's"))):
+                continue
+        elif w not in names:
+            # no list knows the word: a name only when it opens a turn or follows a greeting, before a question
+            if len(w) < 4 or not (m.group("turn") is not None or m.group("greet")) or m.group("q") is None \
+                    or re.search(r"(.)\1\1", w) or not re.search(r"[aeiouy]", w):
+                continue
+        out.append(Span(a, b, "PATIENT", "pattern:spoken_vocative", 0.65))
     return out

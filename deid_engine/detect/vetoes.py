@@ -489,9 +489,12 @@ class WeakWordFilter:
                 self._load_lists()
                 if norm(text[s.start:s.end]) in self._words:
                     continue
-            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "DATE")
-                    and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS):
-                continue  # speech-to-text "thats", "youre": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "DATE", "LOCATION")
+                    and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS
+                    and (_category(s.label) != "LOCATION" or text[s.start:s.end].casefold() not in _CONTRACTION_NOUNS)):
+                continue  # speech-to-text "thats", "youre", "dont": contractions without the apostrophe
+            if regex.fullmatch(r"[ \t]*['’]?[sS]?[ \t]*", text[s.start:s.end]) and source_family(s.source) != "user":
+                continue  # "Mr Raghunathan['s] clinic": a possessive ending alone names nothing
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and (_greeting(text[s.start:s.end])
                          or _greeting(text[s.start:s.end] + " " + text[s.end:s.end + 24].split(maxsplit=1)[0]
@@ -500,7 +503,10 @@ class WeakWordFilter:
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and regex.fullmatch(r"\p{Ll}+(?:[ \t]+\p{Ll}+){1,2}", text[s.start:s.end])
                     and text[s.start:s.end].split()[0] in _BARE_CONTRACTIONS):
-                continue  # "whos covering 5 north": a clause, not a place
+                self._load_lists()
+                rest = text[s.start:s.end].split()[1:]
+                if not all(norm(w) in self._names for w in rest):
+                    continue  # "whos covering 5 north": a clause, not a place (but "im hector": a name after "im")
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon")
                     and text[s.start:s.end].casefold().rstrip(".") in ("hosp", "hospital", "unit", "ward", "clinic")
                     and regex.match(r"(?i)\.?[ \t]*(?:no\b|#|number\b|num\b|id\b)", text[s.end:s.end + 8])):
@@ -550,6 +556,11 @@ class WeakWordFilter:
                 n = norm(text[s.start:s.end])
                 if n in self._words and n not in self._names:
                     continue
+            if (source_family(s.source) in ("tagger", "pattern") and _category(s.label) in ("NAME", "LOCATION")
+                    and " " in text[s.start:s.end].strip()):
+                cut = _trailing_contraction(text, s)
+                if cut is not None:
+                    s = cut  # "leith links medical practice [youre] speaking to": the clause after the name
             out.append(s)
         return out
 
@@ -630,10 +641,26 @@ _ARTICLE_BEFORE = regex.compile(r"(?i)(?<![\p{L}'’])(?:the|a|an|this|that|our|
 
 
 # a lower-case word right after a modal or an article is a verb or a noun, not a name:
-# "I'll mark it down", "will bill the insurer", "send the bill"
+# "I'll mark it down", "will bill the insurer", "send the bill"; speech-to-text drops the apostrophe ("ill mark it")
 _MODAL_OR_ARTICLE = regex.compile(
     r"(?i)(?:(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|the|a|an|this|that|these|those"
-    r"|some|any|no)|\p{L}['’]ll)[ \t]+$")
+    r"|some|any|no|ill|youll|theyll|itll)|\p{L}['’]ll)[ \t]+$")
+
+
+def _trailing_contraction(text: str, s: Span) -> Span | None:
+    """The span without a bare contraction at its end (``... practice youre``) or its start
+    (``im hector``), or None."""
+    piece = text[s.start:s.end]
+    start, end = s.start, s.end
+    m = regex.search(r"[ \t]+(\p{L}+)[ \t]*$", piece)
+    if m and m.group(1).casefold() in _BARE_CONTRACTIONS and m.group(1).casefold() not in ("its", "lets", "hes"):
+        end = s.start + m.start()
+    m = regex.match(r"[ \t]*(\p{L}+)[ \t]+", piece)
+    if m and m.group(1).islower() and m.group(1) in _BARE_CONTRACTIONS and s.start + m.end() < end:
+        start = s.start + m.end()
+    if (start, end) == (s.start, s.end):
+        return None
+    return Span(start, end, s.label, s.source, s.confidence, s.explanation)
 
 
 # contractions that speech-to-text writes without the apostrophe (never a name)
@@ -641,6 +668,8 @@ _BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant w
 theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wheres whos youll theyll shell itll
 thatll ain aint gonna wanna gotta yall yalls likkle deh yah dinnae cannae didnae wouldnae ehn teh pon nuh seh
 abeg wahala innit""".split())
+# bare contractions that are also nouns ("the shell station", "the well")
+_CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "lets", "id", "were", "shed", "wont", "cant"})
 # greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",
 # "Assalamu alaikum", "this arvo", "used tae"): never a name or a place, alone or together
 _GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum

@@ -734,3 +734,58 @@ def test_spoken_codes_and_names_session8(text, piece, label):
 def test_spoken_codes_and_names_session8_not(text):
     assert not [s for s in spoken.find(text) if s.source in ("pattern:spoken_plate", "pattern:spoken_vocative",
                                                              "pattern:spelled_name", "pattern:spoken_postcode")]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("they found it in a lay by outside llanberis clinician: that must", "llanberis", "CITY"),
+    ("she had the same thing with her first one in abuja yes", "abuja", "CITY"),
+    ("my address is plot fourteen olusegun close ikeja yes and if i dont", "ikeja", "CITY"),
+    ("and will the glucometer be covered by evergreen hmo my enrollee number is", "evergreen hmo", "ORGANIZATION"),
+    ("do you have your insurance card yeah its blue oak health member id", "blue oak health", "ORGANIZATION"),
+])
+def test_spoken_places_and_insurers_session8(text, piece, label):
+    assert (piece, label) in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", [
+    "we went to a farm near the river",
+    "the other one in the cupboard",
+    "is that covered by the nhs",
+    "the cost is covered by my insurance",
+])
+def test_spoken_places_and_insurers_session8_not(text):
+    assert not [s for s in spoken.find(text) if s.source in ("pattern:spoken_origin", "pattern:spoken_insurer")]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("clinician: dafydd what did you do for work\npatient: quarryman forty one years at the quarry", "quarryman", "PROFESSION"),
+    ("ive been working doubles at peach state distribution im a forklift operator", "peach state distribution",
+     "ORGANIZATION"),
+    ("i need to tell my work i am dental nurse at bright smile dental on leith walk", "bright smile dental", "ORGANIZATION"),
+    ("that would help our minister eifion from capel bethel to visit", "eifion", "RELATIVE"),
+    ("when my missus fell pregnant with our little fella kobi hes three now", "kobi", "RELATIVE"),
+    ("gp: morning ivy its doctor tapsell\nson: come in\ngp: did you hit your head ivy\npatient: no", "ivy", "PATIENT"),
+])
+def test_pipeline_session8(pipe, text, piece, label):
+    got = [(text[s.start:s.end], s.label) for s in pipe.run(Document(text))]
+    assert got.count((piece, label)) >= 1
+    if piece == "ivy":
+        assert got.count(("ivy", "PATIENT")) == 2  # the name said to her again, closing a turn
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("doctor: what do you do for work\npatient: whatever i can find mostly", "whatever"),
+    ("son: she wont use the zimmer frame in the house", "zimmer"),
+    ("Mr Anand Raghunathan, Consultant Orthopaedic Surgeon, Lunesdale Hospital", "Orthopaedic"),
+    ("her daughter chioma at bedside til 5", "5"),
+    ("right now youre in bay four and after the xray", "bay"),
+    ("the prime minister said so", "said"),
+    ("gp: morning ivy its doctor tapsell\npatient: i planted the ivy last year", "the ivy"),
+])
+def test_pipeline_session8_not(pipe, text, piece):
+    a = text.index(piece)
+    b = a + len(piece)
+    spans = pipe.run(Document(text))
+    if piece == "the ivy":
+        a = b - 3
+    assert not [s for s in spans if s.start < b and a < s.end and s.start >= a - 1]

@@ -231,20 +231,39 @@ class NameRepeatFilter:
                 if len(w) >= (4 if w.isupper() else 3)  # short capitals are acronyms
                 and not all(norm(p) in self._words for p in regex.split(r"[-]", w) if p)
                 and not self._protected.is_protected(w)}  # Parkinson, Addison: eponyms elsewhere
-        if not keep:
-            return spans
         mixed = LexiconDetector._case_mode(text) == "mixed"
+        # a name that is also a word ("ivy", "bill") repeats in lower-case speech only where a name is said to
+        # someone: closing a turn or a clause ("did you hit your head ivy / patient:", "i understand ivy so")
+        addressed = {} if mixed else {w: lab for w, lab in names.items()
+                                      if w not in keep and w.islower() and len(w) >= 3 and w.isalpha()
+                                      and not self._protected.is_protected(w)}
+        if not keep and not addressed:
+            return spans
         flags = 0 if mixed else regex.IGNORECASE
         copies: set[str] = set()
         if mixed:  # "Ngozi: ..." then "thanks ngozi": a lower-case copy of a non-word name counts too
             copies = {w.lower() for w in keep if not w.islower() and w.lower() not in keep}
             keep.update({w.lower(): lab for w, lab in list(keep.items()) if w.lower() in copies})
-        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
-        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags)
         taken = sorted((s.start, s.end) for s in spans)
         import bisect
 
         added: list[Span] = []
+        if addressed:
+            alt_a = "|".join(regex.escape(w) for w in sorted(addressed, key=len, reverse=True))
+            rx_a = regex.compile(rf"(?<=(?:^|[ \t])(?!(?:the|a|an|my|your|his|her|our|their|this|that|of|in|on|to|with|for|"
+                                 rf"some|any|no|pay|paid|gas|phone)[ \t])[a-z'’]+[ \t]+)(?:{alt_a})"
+                                 rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:\[|[a-z]{{1,15}}:)|[ \t]+so\b)", regex.MULTILINE)
+            for m in rx_a.finditer(text):
+                a, b = m.start(), m.end()
+                k = bisect.bisect_right(taken, (a, len(text) + 1))
+                if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
+                    continue
+                added.append(Span(a, b, addressed[m.group()], "lexicon:repeat", 0.55,
+                                  "same name said to someone elsewhere in the note"))
+        if not keep:
+            return sorted([*spans, *added], key=lambda s: s.start) if added else spans
+        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
+        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags)
         for m in rx.finditer(text):
             a, b = m.start(), m.end()
             k = bisect.bisect_right(taken, (a, len(text) + 1))

@@ -90,7 +90,10 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     # kin words of Spanish-speaking, Southern US and Caribbean families said in English speech
                     "compadre", "comadre", "padrino", "madrina", "abuelita", "abuelito", "mija", "mijo", "tia", "tio",
                     "meemaw", "memaw", "mamaw", "pawpaw", "papaw", "nonna", "nonno", "bubbe", "zayde",
-                    "stepkid", "stepkids", "grandbaby", "grandkid", "grandkids", "sponsor"}
+                    "stepkid", "stepkids", "grandbaby", "grandkid", "grandkids", "sponsor",
+                    # clergy of the patient's congregation and household words for a child or partner
+                    # ("our minister eifion", "our little fella kobi", "my lad callum")
+                    "minister", "priest", "imam", "rabbi", "deacon", "fella", "lad", "lass", "bairn"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
@@ -255,7 +258,11 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group",
                       "cabs", "taxis", "couriers", "removals", "haulage", "coaches",
-                      "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers"}
+                      "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers",
+                      # "working doubles at peach state distribution", "dental nurse at bright smile dental"
+                      "distribution", "dental", "iron", "steel", "metals", "engineering", "fabrications", "joinery",
+                      "builders", "wholesale", "transport", "catering", "cleaning", "security", "creche",
+                      "childcare", "montessori", "telecom", "utilities"}
 # work words a few tokens (or a turn) before "for/at <words> cabs" in lower-case speech
 _WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "drives", "driving", "drove", "driver",
                "employed", "employer", "shift", "shifts", "contract", "contracted"}

@@ -134,7 +134,10 @@ _NOT_JOB_EN = {"other", "another", "after", "never", "ever", "either", "neither"
                "member", "number", "partner", "mother", "father", "brother", "sister", "daughter", "caregiver",
                "carer", "volunteer", "person", "woman", "man", "human", "christian", "vegetarian", "civilian",
                "guardian", "patient", "smoker", "drinker", "user", "abuser", "sufferer", "survivor", "resident",
-               "veteran", "lesbian", "amputee", "recipient", "candidate", "historian"}
+               "veteran", "lesbian", "amputee", "recipient", "candidate", "historian", "whatever", "however",
+               "whenever", "wherever", "whoever", "summer", "winter", "water", "paper", "power", "matter", "order",
+               "corner", "letter", "dinner", "super", "supper", "proper", "sooner", "further", "rather", "other",
+               "neither", "hither", "forever", "meanwhile", "anyone", "nobody", "nothing", "nowhere", "somewhere"}
 _NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior", "superior", "inferior", "dolor",
                "tumor", "color", "calor", "sudor", "factor", "donador", "portador", "portadora", "fumador",
                "fumadora", "bebedor", "bebedora", "primera", "tercera", "cadera", "manera", "carrera", "madera",
@@ -281,7 +284,7 @@ CUES_EN: tuple[_Cue, ...] = (
         r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:|(?:patient|pt|doctor|nurse|caller|mum|dad|"
         r"mother|father|husband|wife|son|daughter)[ \t]+)?[ \t]*"
         r"(?:(?:i\s+am|i['’]?m|i\s+was|he['’]?s|she['’]?s|well|um+|uh+|so|yes|yeah|oh|still|retired|now)[ \t,]+){0,3}"
-        r"(?:an?\s+|the\s+)?"), strong=True, modifiers=2, confidence=0.8,
+        r"(?:an?\s+|the\s+)?"), strong=True, heuristic=True, modifiers=2, confidence=0.8,
          trigger=("work", "job", "living", "occupation", "profession", "what do you do", "what did you do")),
 )
 

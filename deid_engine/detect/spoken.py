@@ -199,10 +199,11 @@ def postcodes(text: str, low: str | None = None) -> list[Span]:
 
 # --- insurers named in speech: "is it still gateway kids health plan", "the medical aid still umoya health" ------
 
-_INSURER = re.compile(r"\b(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(?:cover|insurance)|coverage|cover)[ \t]+"
-                      r"(?:is[ \t]+|was[ \t]+)?(?:it[ \t]+)?(?:still[ \t]+)?(?:with[ \t]+|through[ \t]+)?"
+_INSURER = re.compile(r"\b(?:(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(?:cover|insurance)|coverage|cover)"
+                      r"(?:[ \t]+(?:card|plan|company|provider))?(?:[ \t]+(?:yeah|yes|yep|um|uh))?|covered[ \t]+by)[ \t]+"
+                      r"(?:is[ \t]+|was[ \t]+|its[ \t]+|it's[ \t]+)?(?:it[ \t]+)?(?:still[ \t]+)?(?:with[ \t]+|through[ \t]+)?"
                       r"(?P<o>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|"
-                      r"medical|cross|shield|care))\b"
+                      r"medical|cross|shield|care|hmo|ppo))\b"
                       r"|\b(?P<o2>(?:[a-z][a-z'’-]*[ \t]+){1,2}?(?:health[ \t]+plan|health|insurance|mutual|assurance))"
                       r"[ \t]+(?:denied|declined|rejected|approved|refused)\b")
 _NOT_INSURER_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
@@ -509,7 +510,10 @@ _ORIGIN = re.compile(
     r"originally[ \t]+)?from|(?:stayed|staying|stays|live|lives|living|lived|based|moved|relocated|settled)[ \t]+"
     r"(?:back[ \t]+)?(?:in|to|near|outside)|out[ \t]+of|"
     # "out past wapato", "the bungalow past ballintra", "out in te rapa": directions in the countryside
-    r"(?:out|just|right|the[ \t]+[a-z]+)[ \t]+past|(?:out|up|down|over)[ \t]+in)"
+    r"(?:out|just|right|the[ \t]+[a-z]+)[ \t]+past|(?:out|up|down|over)[ \t]+in|"
+    # "found it in a lay by outside llanberis", "a farm near ballymote", "her first one in abuja"
+    r"(?:lay[ \t]*by|layby|farm|house|village|town|somewhere|just|a[ \t]+bit|place|station|road)[ \t]+(?:outside|near)|"
+    r"(?:first|second|third|last|other|older|eldest|youngest)[ \t]+(?:one|baby|child|kid|pregnancy)[ \t]+(?:in|at))"
     r"[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
 _ASCII_UPPER = bytes(range(65, 91))
 _ASCII_LETTERS = _ASCII_UPPER + bytes(range(97, 123))
@@ -519,6 +523,13 @@ _CAMPUS = re.compile(r"\b(?P<p>[a-z]{4,})[ \t]+campus\b")
 _TOWN_AFTER_STREET = re.compile(
     r"\b\d{1,5}[a-z]?[ \t]+(?:[a-z]+[ \t]+){1,2}(?:street|st|lane|road|rd|avenue|ave|drive|close|crescent|court|way|"
     r"place|terrace|grove|gardens|boulevard|parade)[ \t]+(?P<p>[a-z]{4,}(?:[ \t]+[a-z]{4,})?)(?!['’\w])")
+# the house number in words: "plot fourteen olusegun close ikeja"
+_TOWN_AFTER_SPOKEN_STREET = re.compile(
+    r"\b(?:(?:plot|number|no|house|flat|unit)[ \t]+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    r"ninety|hundred)(?:[ \t]+(?:one|two|three|four|five|six|seven|eight|nine|hundred|and))*[ \t]+(?:[a-z]+[ \t]+){1,2}"
+    r"(?:street|lane|road|avenue|drive|close|crescent|court|way|terrace|grove|gardens|boulevard|parade)[ \t]+"
+    r"(?P<p>[a-z]{4,}(?:[ \t]+[a-z]{4,})?)(?!['’\w])")
 _IN_COUNTRY = regex.compile(r"[ \t]*,?[ \t]+in[ \t]+(?P<c>[a-z][a-z]+(?:[ \t]+[a-z]+)?)")
 
 
@@ -546,7 +557,8 @@ def origins(text: str, low: str | None = None) -> list[Span]:
     head = text[:4000].encode("ascii", "ignore")
     letters = (len(head) - len(head.translate(None, _ASCII_LETTERS))) or 1
     upper = len(head) - len(head.translate(None, _ASCII_UPPER))
-    matches = [*_ORIGIN.finditer(low), *_TOWN_AFTER_STREET.finditer(low)] if upper / letters < 0.03 else []
+    matches = [*_ORIGIN.finditer(low), *_TOWN_AFTER_STREET.finditer(low), *_TOWN_AFTER_SPOKEN_STREET.finditer(low)] \
+        if upper / letters < 0.03 else []
     for m in matches:
         if text[m.start("p")].isupper():
             continue  # mixed case: the tagger and the gazetteers see capitals

@@ -556,6 +556,19 @@ class WeakWordFilter:
                 n = norm(text[s.start:s.end])
                 if n in self._words and n not in self._names:
                     continue
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and _SPECIALTY_ADJECTIVE.fullmatch(text[s.start:s.end])
+                    and _CLINICIAN_NOUN_AFTER.match(text, s.end)):
+                continue  # "Consultant Orthopaedic Surgeon": a specialty, not a name
+            if (source_family(s.source) == "tagger" and _category(s.label) == "DATE"
+                    and regex.fullmatch(r"\d{1,2}", text[s.start:s.end]) and int(text[s.start:s.end]) <= 12
+                    and regex.search(r"(?i)\b(?:til|till|until)[ \t]+$", text[max(0, s.start - 8):s.start])):
+                continue  # "at bedside til 5": a clock time
+            if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
+                    and text[s.start:s.end].casefold() in _ROOM_WORDS
+                    and regex.match(r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
+                                    text[s.end:s.end + 10], regex.IGNORECASE)):
+                continue  # "youre in bay four": the room word; the number is the room
             if (source_family(s.source) in ("tagger", "pattern") and _category(s.label) in ("NAME", "LOCATION")
                     and " " in text[s.start:s.end].strip()):
                 cut = _trailing_contraction(text, s)
@@ -647,6 +660,15 @@ _MODAL_OR_ARTICLE = regex.compile(
     r"|some|any|no|ill|youll|theyll|itll)|\p{L}['’]ll)[ \t]+$")
 
 
+_SPECIALTY_ADJECTIVE = regex.compile(
+    r"(?i)(?:orthop(?:a|ae)?edic|cardiac|cardiothoracic|thoracic|vascular|plastic|colorectal|spinal|"
+    r"p(?:a|ae)?ediatric|obstetric|gyn(?:a|ae)?ecological|trauma|breast|hepatobiliary|renal|respiratory|geriatric|"
+    r"palliative|neurological|urological|dermatological|ophthalmic|maxillofacial|bariatric|endocrine|"
+    r"upper[ -]gi|transplant|stroke|diabetes|diabetic|rheumatology|oncology)")
+_CLINICIAN_NOUN_AFTER = regex.compile(r"(?i)[ \t]+(?:surgeon|physician|nurse|consultant|specialist|registrar|therapist|"
+                                      r"practitioner|team|service|fellow|resident|sister|matron)\b")
+
+
 def _trailing_contraction(text: str, s: Span) -> Span | None:
     """The span without a bare contraction at its end (``... practice youre``) or its start
     (``im hector``), or None."""
@@ -708,7 +730,7 @@ def _only_job_title(piece: str) -> bool:
     if len(words) < 2 or not (piece[:1].isupper() or piece.casefold() in ("medical examiner", "medical officer")):
         return False
     return all(w.casefold() in _TITLE_WORDS or _TITLE_SUFFIX.fullmatch(w) or w.casefold() in _CREDENTIALS_ONLY
-               for w in words) and \
+               or _SPECIALTY_ADJECTIVE.fullmatch(w) for w in words) and \
         any(w.casefold() in ("consultant", "officer", "specialist", "registrar", "practitioner", "physician",
                              "surgeon", "director", "manager", "coordinator", "nurse", "lecturer", "professor",
                              "trainee", "examiner", "fellow", "resident")

@@ -252,7 +252,8 @@ class NameRepeatFilter:
             alt_a = "|".join(regex.escape(w) for w in sorted(addressed, key=len, reverse=True))
             rx_a = regex.compile(rf"(?<=(?:^|[ \t])(?!(?:the|a|an|my|your|his|her|our|their|this|that|of|in|on|to|with|for|"
                                  rf"some|any|no|pay|paid|gas|phone)[ \t])[a-z'’]+[ \t]+)(?:{alt_a})"
-                                 rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:\[|[a-z]{{1,15}}:)|[ \t]+so\b)", regex.MULTILINE)
+                                 rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:\[|[a-z]{{1,15}}:)|[ \t]+so\b)", regex.MULTILINE,
+                                 cache_pattern=False)
             for m in rx_a.finditer(text):
                 a, b = m.start(), m.end()
                 k = bisect.bisect_right(taken, (a, len(text) + 1))
@@ -263,7 +264,8 @@ class NameRepeatFilter:
         if not keep:
             return sorted([*spans, *added], key=lambda s: s.start) if added else spans
         alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
-        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags)
+        # unique to this note: kept out of regex's pattern cache, where it would push out the shared patterns
+        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags, cache_pattern=False)
         for m in rx.finditer(text):
             a, b = m.start(), m.end()
             k = bisect.bisect_right(taken, (a, len(text) + 1))

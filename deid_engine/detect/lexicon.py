@@ -735,6 +735,7 @@ class LexiconDetector:
         return hit is not None
 
     @staticmethod
+    @lru_cache(maxsize=8)  # one note's mode is asked for by the detector and by several filters
     def _case_mode(text: str) -> str:
         up = len(_UPPER.findall(text))
         low = len(_LOWER.findall(text))

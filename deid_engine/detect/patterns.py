@@ -1582,6 +1582,7 @@ class PatternDetector:
             "{SUFFIX}": STREET_SUFFIX_RE,
         }
         compiled = []
+        trigger_res: dict[str, re.Pattern] = {}
         for p in self.patterns():
             src = p.regex
             for k, v in subst.items():
@@ -1594,8 +1595,8 @@ class PatternDetector:
             for t in p.triggers or ():
                 if t.startswith("w:"):
                     words.add(t[2:])
-                elif t.startswith("re:"):
-                    res.append(re.compile(t[3:], re.MULTILINE))
+                elif t.startswith("re:"):  # one object per distinct source: searched once per text
+                    res.append(trigger_res.setdefault(t[3:], re.compile(t[3:], re.MULTILINE)))
                 else:
                     subs.append(t)
             trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
@@ -1612,6 +1613,7 @@ class PatternDetector:
         best: dict[tuple[int, int], Span] = {}
         low = text.lower()
         words: frozenset[str] | None = None
+        searched: dict[re.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
         for p, rx, trig in self._compiled:
             if trig is not None:
                 subs, tw, res = trig
@@ -1621,7 +1623,13 @@ class PatternDetector:
                         words = frozenset(_LOWER_WORD.findall(low))
                     hit = not words.isdisjoint(tw)
                 if not hit and res:
-                    hit = any(r.search(text) for r in res)
+                    for r in res:
+                        found = searched.get(r)
+                        if found is None:
+                            found = searched[r] = r.search(text) is not None
+                        if found:
+                            hit = True
+                            break
                 if not hit:
                     continue
             try:

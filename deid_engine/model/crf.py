@@ -119,10 +119,15 @@ def viterbi_np(em, mask, start, end, trans):
     score = start[None] + em[:, 0]                                         # (B, K)
     backs = np.zeros((B, max(L - 1, 0), K), dtype=np.int64)
     ident = np.broadcast_to(np.arange(K), (B, K))
+    full = mask.all(0)                                                     # (L,) steps no sequence has ended at
     for t in range(1, L):
         cand = score[:, :, None] + trans[None]                             # (B, K_from, K_to)
         idx = cand.argmax(1)                                               # (B, K)
         best = np.take_along_axis(cand, idx[:, None, :], 1)[:, 0]          # (B, K)
+        if full[t]:  # the masked update below, without the selects
+            score = best + em[:, t]
+            backs[:, t - 1] = idx
+            continue
         m = mask[:, t, None]
         score = np.where(m, best + em[:, t], score)
         backs[:, t - 1] = np.where(m, idx, ident)
@@ -182,19 +187,22 @@ def marginals_scaled_np(em, mask, start, end, trans):
     a = s0[None] * E[:, 0]
     a /= a.sum(1, keepdims=True)
     alpha[:, 0] = a
+    full = mask.all(0)                                                    # (L,) steps no sequence has ended at
     for t in range(1, L):
         nxt = (a @ T) * E[:, t]
         nxt /= np.maximum(nxt.sum(1, keepdims=True), 1e-300)
-        a = np.where(mask[:, t, None], nxt, a)
+        a = nxt if full[t] else np.where(mask[:, t, None], nxt, a)
         alpha[:, t] = a
     last = mask.sum(1) - 1                                                # (B,)
     beta = np.empty((B, L, K), dtype=em.dtype)
     b = np.broadcast_to(e1[None], (B, K)).copy()
     beta[:, L - 1] = b
+    T_t = T.T
+    min_last = int(last.min()) if B else 0
     for t in range(L - 2, -1, -1):
-        nb = (E[:, t + 1] * b) @ T.T
+        nb = (E[:, t + 1] * b) @ T_t
         nb /= np.maximum(nb.sum(1, keepdims=True), 1e-300)
-        b = np.where((t < last)[:, None], nb, e1[None])
+        b = nb if t < min_last else np.where((t < last)[:, None], nb, e1[None])
         beta[:, t] = b
     post = alpha * beta
     post /= np.maximum(post.sum(2, keepdims=True), 1e-300)

@@ -1,0 +1,72 @@
+"""Speed-ups that must not change results: memoised and shortcut paths equal the plain ones."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from deid_engine.detect.lexicon import LexiconDetector
+from deid_engine.detect.patterns import PatternDetector
+from deid_engine.model.crf import marginals_np, marginals_scaled_np, viterbi_np
+from deid_engine.types import Document
+
+TEXTS = ["PATIENT SEEN TODAY", "patient seen today", "Patient Seen Today by Dr Lee", "", "123 456",
+         "Ünïcode Ärzte and ΔΣ letters", "x" * 50 + "Y"]
+
+
+def test_case_mode_cache_equals_uncached():
+    plain = LexiconDetector._case_mode.__wrapped__
+    for _ in range(2):  # second pass: from the cache
+        for t in TEXTS:
+            assert LexiconDetector._case_mode(t) == plain(t)
+
+
+def test_trigger_regexes_are_shared_and_searched_once():
+    det = PatternDetector("en")
+    det.load()
+    by_source: dict[str, object] = {}
+    for _, _, trig in det._compiled:
+        for r in (trig[2] if trig else ()):
+            assert by_source.setdefault(r.pattern, r) is r  # one object per source
+    # a text that fires a trigger shared by several date patterns still runs each of them
+    spans = det.detect(Document("Seen on the 3rd of June; will return on the fourth."))
+    assert any(s.label == "DATE" for s in spans)
+
+
+def _random_batch(seed: int, full: bool):
+    rng = np.random.default_rng(seed)
+    B, L, K = 6, 12, 5
+    em = rng.normal(size=(B, L, K)) * 3
+    lengths = np.full(B, L) if full else rng.integers(1, L + 1, size=B)
+    mask = np.arange(L)[None] < lengths[:, None]
+    return em, mask, rng.normal(size=K), rng.normal(size=K), rng.normal(size=(K, K))
+
+
+def _viterbi_plain(em, mask, start, end, trans):
+    """The masked recursion with a select at every step (the reference for the shortcut)."""
+    B, L, K = em.shape
+    score = start[None] + em[:, 0]
+    backs = np.zeros((B, max(L - 1, 0), K), dtype=np.int64)
+    ident = np.broadcast_to(np.arange(K), (B, K))
+    for t in range(1, L):
+        cand = score[:, :, None] + trans[None]
+        idx = cand.argmax(1)
+        best = np.take_along_axis(cand, idx[:, None, :], 1)[:, 0]
+        m = mask[:, t, None]
+        score = np.where(m, best + em[:, t], score)
+        backs[:, t - 1] = np.where(m, idx, ident)
+    cur = (score + end[None]).argmax(1)
+    path = np.zeros((B, L), dtype=np.int64)
+    path[:, L - 1] = cur
+    rows = np.arange(B)
+    for t in range(L - 2, -1, -1):
+        cur = backs[rows, t, cur]
+        path[:, t] = cur
+    return path * mask
+
+
+def test_crf_shortcuts_for_full_steps_change_nothing():
+    for seed in range(20):
+        for full in (True, False):
+            args = _random_batch(seed, full)
+            assert np.array_equal(viterbi_np(*args), _viterbi_plain(*args))
+            np.testing.assert_allclose(marginals_scaled_np(*args), marginals_np(*args), atol=1e-9)

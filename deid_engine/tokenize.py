@@ -52,9 +52,21 @@ class Token(NamedTuple):
 
 
 def tokenize(text: str) -> list[Token]:
-    """All tokens of ``text`` with their offsets."""
-    make = Token._make
-    return [make((m.start(), m.end(), m.group())) for m in _TOKEN_RE.finditer(text)]
+    """All tokens of ``text`` with their offsets.
+
+    The token strings come from one ``findall``; each offset is the first occurrence of the
+    token at or after the previous token's end. That is exact: only characters that no
+    alternative of ``_TOKEN_RE`` can start with (whitespace, ``\x1c-\x1f``, ``\x85``) lie
+    between tokens, and no token starts with one (about twice as fast as a match object
+    per token; ``iter_tokens`` is the plain form, and the tests hold the two equal)."""
+    out: list[Token] = []
+    append, find, make = out.append, text.find, Token._make
+    end = 0
+    for w in _TOKEN_RE.findall(text):
+        start = find(w, end)
+        end = start + len(w)
+        append(make((start, end, w)))
+    return out
 
 
 def iter_tokens(text: str) -> Iterator[Token]:

@@ -70,3 +70,18 @@ def test_crf_shortcuts_for_full_steps_change_nothing():
             args = _random_batch(seed, full)
             assert np.array_equal(viterbi_np(*args), _viterbi_plain(*args))
             np.testing.assert_allclose(marginals_scaled_np(*args), marginals_np(*args), atol=1e-9)
+
+
+def test_tokenize_equals_match_objects():
+    """``tokenize`` (findall + find) gives exactly the tokens of ``iter_tokens`` (one match object each)."""
+    import random
+
+    from deid_engine.tokenize import iter_tokens, tokenize
+
+    alphabet = "aZé1 \t\n\r\x1c\x1f\x85\u00a0\u2028'’.-/:ǅ²ⅻ٣"
+    rnd = random.Random(7)
+    texts = ["", " ", "Smith's O'Brien don't 11th CO2 PaO2 B12 MR:6746781 Results02/20/2087 3LNP",
+             "a\x1cb\x85c\u00a0d\u2028e", "aa aa aa", "1st 1st\n1st"]
+    texts += ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 60))) for _ in range(3000)]
+    for t in texts:
+        assert tokenize(t) == list(iter_tokens(t)), repr(t)

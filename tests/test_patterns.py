@@ -919,3 +919,25 @@ def test_session8_patterns_match(en, text, piece, label):
 def test_session8_patterns_do_not_match(en, text, piece):
     assert not any(text[s.start:s.end] == piece and s.label in ("AGE", "RELATIVE", "PATIENT")
                    for s in en.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("doctor: and date of birth\npatient: first of february eighty five so thirty eight yeah and your nhi",
+     "thirty eight", "AGE"),
+    ("midwife: which makes you twenty six patient: twenty six aye midwife: and", "twenty six", "AGE"),
+    ("he drove trucks from nineteen sixty one to sixty six then the farm", "sixty six", "DATE"),
+    ("born in kingston jamaica came up in seventy four doctor: okay", "seventy four", "DATE"),
+    ("doctor: whats your wifes name patient: hyacinth fifty one years", "hyacinth", "RELATIVE"),
+    ("if you hear anything call us after the twenty eighth so thanks", "twenty eighth", "DATE"),
+])
+def test_session8_second_round_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("moved in seventy four days ago", "seventy"),
+    ("so ten minutes later she came", "ten"),
+    ("he went from nineteen sixty one to sixty six percent", "sixty six"),
+])
+def test_session8_second_round_patterns_not(en, text, piece):
+    assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))

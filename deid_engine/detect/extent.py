@@ -44,6 +44,9 @@ ROLE_WORDS = frozenset({
     "landlady", "boss", "godmother", "godfather",
     "compadre", "comadre", "meemaw", "memaw", "mamaw", "pawpaw", "papaw", "nonna", "nonno", "abuelita", "abuelito",
     "mija", "mijo", "tia", "tio", "sponsor", "teacher", "coach",
+    # clergy and other leaders: "Fr Tom Keaveney", "youth leader tunde", "pastor Mike"
+    "fr", "father", "rev", "revd", "reverend", "pastor", "vicar", "minister", "priest", "imam", "rabbi", "deacon",
+    "leader", "supervisor", "foreman",
     "my", "his", "her", "their", "our", "the",
 })
 # trailing lower-case words (not name particles) after a capitalised name, with any separator

@@ -1131,7 +1131,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:child|baby|infant|visit|check)", "AGE", 0.85, group="a"),
     # dates in dialogue and prose -------------------------------------------------------
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
-    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from),?\s+the\s+)(?P<d>{DAY_ORD})"
+    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|after|before|around|anniversary\s+is|"
+      rf"birthday\s+is|due\s+date\s+is),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
     # "...the fourteenth of december doctor: yes the ninth unless", "[daughter] yes the third he was in": a day of the
     # month said in reply, where a month or a booking was named just before
@@ -1417,6 +1418,39 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("nickname_clinician", r"(?im)^[ \t]*(?:doctor|dr\.?(?:[ \t]+[A-Z][\w'-]+)?|nurse|clinician|therapist|physician|"
       r"physio|counsel+or|pharmacist|np|pa|rn)[ \t]*:[^\n]*?\bcall\s+me[ \t]+(?P<n>[A-Za-z][a-z'’-]+)\b", "DOCTOR", 0.8,
       group="n", invalidate=not_a_nickname),
+    # the age worked out from a date of birth just given: "born in eighty five so thirty eight yeah",
+    # "two thousand four doctor: so nineteen and", "so youre twenty two yep"
+    P("age_from_dob", rf"(?i)(?:\b(?:born|birthday|date\s+of\s+birth|dob|nineteen\s+{_TENS_RE}|two\s+thousand|"
+      rf"(?:january|february|march|april|may|june|july|august|september|october|november|december)\b)[^\n]{{0,80}}?"
+      rf"(?:\n[^\n]{{0,40}}?)?)\bso\s+(?:you['’]?re\s+|you\s+are\s+|that\s+makes\s+you\s+|thats\s+|that['’]s\s+)?"
+      rf"(?P<a>{NUMBER_WORDS_RE})(?=\s+(?:yeah|yep|yes|yup|aye|and|right|then|now|okay|ok|still)\b|[ \t]*[?.,]|[ \t]*$)",
+      "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE),
+    # the age said back: "so youre twenty two yep twenty two okay", "makes you twenty six / patient: twenty six aye"
+    P("age_echo", rf"(?i)\b(?:you['’]?re|you\s+are|makes\s+you|so)\s+(?P<x>{TENS_WORDS_RE})[ \t]*[?.,]?[ \t]*"
+      rf"(?:\n?[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z]{{1,12}}[ \t]*:)?[ \t]*)?(?:(?:yep|yes|yeah|yup|aye|mm|um)[ \t,]+)?"
+      rf"(?P<a>(?P=x))(?=\s+(?:yeah|yep|yes|aye|okay|ok|right|and|now)\b|[ \t]*[.,!?]|[ \t]*$)",
+      "AGE", 0.7, group="a", validate=age_in_range, flags=regex.MULTILINE),
+    P("age_echo_first", rf"(?i)\b(?:you['’]?re|you\s+are|makes\s+you)\s+(?P<a>(?>{TENS_WORDS_RE}))[ \t]*[?.,]?[ \t]*"
+      rf"(?:\n?[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z]{{1,12}}[ \t]*:)?[ \t]*)?(?:(?:yep|yes|yeah|yup|aye|mm|um)[ \t,]+)?"
+      rf"(?P=a)(?=\s+(?:yeah|yep|yes|aye|okay|ok|right|and|now)\b|[ \t]*[.,!?]|[ \t]*$)",
+      "AGE", 0.7, group="a", validate=age_in_range, flags=regex.MULTILINE),
+    # two-digit years read out: "from nineteen sixty one to sixty six", "came up in seventy four"
+    P("year_spoken_range", rf"(?i)(?<=\b(?:nineteen|twenty)\s+{_TENS_RE}(?:\s+{_U19})?\s+(?:to|till|until|through|and)\s+)"
+      rf"(?P<d>(?>{_TENS_RE}(?:\s+(?:one|two|three|four|five|six|seven|eight|nine))?))(?![\w-])"
+      rf"(?!\s+(?:years?|months?|weeks?|days?|percent|pounds|kilos?|mg|minutes?|hours?)\b)", "DATE", 0.75, group="d"),
+    P("year_spoken_moved", rf"(?i)(?<=\b(?:came|come|moved|emigrated|immigrated|arrived|married|retired|left|"
+      rf"settled|started|finished|joined|enlisted|graduated)\s+(?:(?:up|over|here|back|down|out|across)\s+)?in\s+)"
+      rf"(?P<d>(?>(?:fifty|sixty|seventy|eighty|ninety)(?:\s+(?:one|two|three|four|five|six|seven|eight|nine))?))(?![\w-])"
+      rf"(?!\s+(?:years?|months?|weeks?|days?|percent|pounds|kilos?|minutes?|hours?|miles?)\b)", "DATE", 0.75, group="d"),
+    # "whats your wifes name / patient: hyacinth": a relative's name given in reply
+    P("relative_name_reply", r"(?im)\b(?:your|his|her|their)[ \t]+(?:wife|husband|partner|son|daughter|mum|mom|mother|dad|"
+      r"father|brother|sister|carer|friend|neighbou?r|sponsor|boss|kids?|children|grandson|granddaughter)(?:['’]?s|s)[ \t]+"
+      r"(?:first[ \t]+|full[ \t]+|last[ \t]+)?names?\b[^\n]{0,20}?(?:\n[ \t]*|[ \t]+)"
+      r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z]{1,12}[ \t]*:)[ \t]*(?:(?:its|it['’]s|um+|uh+|oh|well|her[ \t]+name['’]?s|"
+      r"his[ \t]+name['’]?s)[ \t,]+){0,2}"
+      r"(?P<n>[A-Za-z][\w'’-]+(?:[ \t]+(?!(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|years?|shes|hes|she|he)\b)"
+      r"[A-Za-z][\w'’-]+)?)(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|shes|hes|she|he)\b)",
+      "RELATIVE", 0.75, group="n", invalidate=not_a_name_reply),
     # "dad: im hector his dad", "this is leanne her mum": a speaker naming themself by their relation
     P("self_intro_relative", r"(?i)\b(?:i['’]?m|i\s+am|this\s+is|it['’]?s|its|my\s+name['’]?s|my\s+name\s+is)[ \t]+"
       r"(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+(?!his\b|her\b|their\b|the\b)[a-z][a-z'’-]{2,})?)[ \t]*,?[ \t]+"
@@ -1793,7 +1827,8 @@ TRIGGERS.update({
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
+    "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": (" in ",), "relative_name_reply": ("name",), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),

@@ -274,6 +274,11 @@ _NICKNAME_GAP = regex.compile(r"(?i)[ \t]*\([ \t]*(?:(?:prefers|preferred|goes[ 
 _NAME_JOIN = regex.compile(r"[ \t]{1,2}|-|['’]")
 
 
+# patterns whose own cue states the role (the question asked, the speaker's own words)
+_ROLE_STATED_BY_PATTERN = frozenset({"pattern:relative_name_reply", "pattern:self_intro_relative",
+                                     "pattern:identity_check"})
+
+
 class NameRoleFilter:
     name = "name_roles"
 
@@ -312,6 +317,9 @@ class NameRoleFilter:
         for i, s in enumerate(spans):
             if s.label in ROLES or (category_of(s.label) == "NAME" and s.label != "USERNAME"):
                 if s.source.startswith("user"):
+                    continue
+                if s.source in _ROLE_STATED_BY_PATTERN:
+                    stated[i] = s.label  # "your wifes name / patient: hyacinth": the question named the role
                     continue
                 a, b = extent.get(i, (s.start, s.end))
                 role = stated_role(text, a, b)

@@ -99,7 +99,7 @@ def find(text: str) -> list[Span]:
     return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
         spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
         insurers(text, low) + farewell_names(text, low) + spelled_codes(text, low) + spelled_replies(text, low) + \
-        vocative_names(text, low)
+        vocative_names(text, low) + repeated_names(text, low) + facilities(text, low)
 
 
 # --- the name that closes a turn after a farewell: "see you in three months walt", "thank you so much destiny" ----
@@ -513,7 +513,9 @@ _ORIGIN = re.compile(
     r"(?:out|just|right|the[ \t]+[a-z]+)[ \t]+past|(?:out|up|down|over)[ \t]+in|"
     # "found it in a lay by outside llanberis", "a farm near ballymote", "her first one in abuja"
     r"(?:lay[ \t]*by|layby|farm|house|village|town|somewhere|just|a[ \t]+bit|place|station|road)[ \t]+(?:outside|near)|"
-    r"(?:first|second|third|last|other|older|eldest|youngest)[ \t]+(?:one|baby|child|kid|pregnancy)[ \t]+(?:in|at))"
+    r"(?:first|second|third|last|other|older|eldest|youngest)[ \t]+(?:one|baby|child|kid|pregnancy)[ \t]+(?:in|at)|"
+    # "we moved papamoa in march", "think she moved footscray": speech drops the preposition
+    r"(?:moved|moving|relocated)(?:[ \t]+(?:out|up|down|over|back))?)"
     r"[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
 _ASCII_UPPER = bytes(range(65, 91))
 _ASCII_LETTERS = _ASCII_UPPER + bytes(range(97, 123))
@@ -641,7 +643,15 @@ _VEHICLE_CUE = re.compile(r"\b(?:plates?|registration|reg|rego|(?:your|his|her|m
                           r"vehicle|ute|motorbike|motorcycle|lorry|pickup))(?:[ \t]+(?:number|no))?[ \t]+"
                           r"(?:(?:was|is|its|it's|reads|said|says|number|as|like)[ \t]+){0,2}$")
 # outward code (one or two letters, a digit, a digit or letter) and inward code (a digit, two letters)
-_UK_POSTCODE = re.compile(rf"(?<![\w'’])(?:[a-z][ \t]+){{1,2}}{_CODE_DIGIT}(?:[ \t]+(?:{_CODE_DIGIT}|[a-z]))?[ \t]+"
+_PC_TEEN_TENS = (r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+                 r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t]+(?:one|two|three|four|five|six|seven|"
+                 r"eight|nine))?)")
+# British postcode areas of two letters, said as one word ("ll fifty seven"); those that are English words are left out
+_UK_AREAS = ("ab|al|bb|bd|bh|bl|bn|br|bs|bt|ca|cb|cf|ch|cm|cr|ct|cv|cw|da|dd|dg|dh|dl|dn|dt|dy|ec|eh|en|fk|fy|gl|gu|hd|"
+             "hg|hp|hr|hs|hu|hx|ig|ip|iv|kt|kw|ky|ld|ll|ln|ls|lu|mk|ml|ne|ng|nn|np|nr|nw|ol|ox|ph|pl|pr|rg|rh|rm|sa|se|sg|"
+             "sk|sl|sm|sn|sp|sr|ss|st|sw|sy|td|tf|tn|tq|tr|ts|tw|ub|wa|wc|wd|wf|wn|wr|ws|wv|yo|ze")
+_UK_POSTCODE = re.compile(rf"(?<![\w'’])(?:(?:{_UK_AREAS})|[a-z](?:[ \t]+[a-z])?)[ \t]+(?:{_PC_TEEN_TENS}|{_CODE_DIGIT}"
+                          rf"(?:[ \t]+(?:{_CODE_DIGIT}|[a-z]))?)[ \t]+"
                           rf"{_CODE_DIGIT}[ \t]+[abd-hjlnp-uw-z][ \t]+[abd-hjlnp-uw-z](?![\w'’])")
 _NOT_CODE_EDGE = frozenset({"a", "i", "o", "oh"})
 
@@ -744,5 +754,97 @@ def vocative_names(text: str, low: str | None = None) -> list[Span]:
             if len(w) < 4 or not (m.group("turn") is not None or m.group("greet")) or m.group("q") is None \
                     or re.search(r"(.)\1\1", w) or not re.search(r"[aeiouy]", w):
                 continue
-        out.append(Span(a, b, "PATIENT", "pattern:spoken_vocative", 0.65))
+        out.append(Span(a, b, "PATIENT", "lexicon:spoken_vocative", 0.65))
+    return out
+
+
+# --- a name said, then said again in full: "oh yes yes gwilym gwilym pritchard", "yes sian sian roberts" --------
+# and the clinician checking who they are talking to: "hey come on in so youre kofi amankwah"
+
+@lru_cache(maxsize=1)
+def _surnames() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    try:
+        return frozenset(x.casefold() for x in load_lexicon("surnames_en"))
+    except KeyError:
+        return frozenset()
+
+
+_REPAIR = regex.compile(r"(?<![\w'’-])(?P<a>[a-z][a-z'’-]{2,})[ \t]+(?P=a)[ \t]+(?P<b>[a-z][a-z'’-]{2,})(?![\w'’-])")
+_YOURE = re.compile(r"\b(?:so[ \t]+)?(?:youre|you['’]re|you[ \t]+are)[ \t]+(?P<a>[a-z][a-z'’-]{2,})[ \t]+(?P<b>[a-z][a-z'’-]{2,})"
+                    r"(?=[ \t]*(?:\?|$|\n)|[ \t]+(?:right|yeah|yes|correct|is[ \t]+that[ \t]+right|\[|[a-z]{1,15}:))", re.MULTILINE)
+
+
+def repeated_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech only: a given name said twice and then with a surname no dictionary knows
+    (a speech repair); a given name and an unknown surname after ``so youre``."""
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    names, _ = _given_names()
+    dictionary = None
+    for rx, repair in ((_REPAIR, True), (_YOURE, False)):
+        if not repair and "you" not in low:
+            continue
+        for m in (rx.finditer(low, overlapped=True) if repair else rx.finditer(low)):
+            if not text[m.start():m.end()].islower():
+                continue
+            a, b = m.group("a"), m.group("b")
+            if dictionary is None:
+                dictionary = _places()[0]
+            if a in _NOT_VOCATIVE or b in dictionary or b in _medical_words() or a in _medical_words() \
+                    or (a in dictionary and not repair) or (a not in names and (not repair or a in dictionary)) \
+                    or (b in names and not repair):
+                continue
+            if repair and a not in names and b not in _surnames():
+                continue  # "bien bien doctora": a word said twice, no name
+            if repair:
+                second = low.index(a, m.end("a"))
+                out.append(Span(m.start("a"), m.end("a"), "PATIENT", "lexicon:spoken_repeat", 0.7))
+                out.append(Span(second, m.end("b"), "PATIENT", "lexicon:spoken_repeat", 0.7))
+            else:
+                out.append(Span(m.start("a"), m.end("b"), "PATIENT", "lexicon:spoken_repeat", 0.7))
+    return out
+
+
+# --- care services named in speech: "the guildwood memory clinic", "the hospital sunnybrook" -----------------
+
+_FACILITY_MODIFIERS = (r"memory|sleep|pain|eye|heart|diabetes|fertility|palliative|care|community|mental|health|"
+                       r"womens|women's|childrens|children's|rehab|rehabilitation|recovery|dialysis|cancer|wound|hearing|"
+                       r"family|medical|dental|sexual|maternity|renal|kidney|skin|foot|spine|sports|addiction|"
+                       r"wellness|urgent|walk[ \t]+in|general|day|outpatient|outpatients|breast|stroke|respiratory")
+_FACILITY_SPOKEN = re.compile(
+    rf"\b(?:at|to|from|in|with|for|by|near|called|the)[ \t]+(?:the[ \t]+)?(?P<u>[a-z][a-z'’-]{{3,}}(?:[ \t]+[a-z][a-z'’-]{{3,}})?)"
+    rf"(?P<m>(?:[ \t]+(?:{_FACILITY_MODIFIERS})){{1,3}})[ \t]+(?P<h>clinic|centre|center|hospital|service|services|"
+    rf"practice|surgery|hospice|unit|team)\b"
+    rf"|\bthe[ \t]+(?:hospital|hospice|clinic)[ \t]+(?:(?:is|was|called|named)[ \t]+)?(?P<n>[a-z][a-z'’-]{{4,}})"
+    rf"(?=[ \t]*(?:$|[.?!,]|[ \t]+(?:\[|[a-z]{{1,15}}:)))", re.MULTILINE)
+
+
+def facilities(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech only: a name no dictionary knows before a care service's modifiers and
+    head (``the guildwood memory clinic``, ``wheatbelt palliative care service``), and the word no
+    dictionary knows that names ``the hospital`` at the end of a turn (``the hospital sunnybrook``)."""
+    low = text.lower() if low is None else low
+    if not any(h in low for h in ("clinic", "centre", "center", "hospital", "service", "practice", "surgery",
+                                  "hospice", "unit", "team")):
+        return []
+    out: list[Span] = []
+    dictionary = None
+    for m in _FACILITY_SPOKEN.finditer(low):
+        if not text[m.start():m.end()].islower():
+            continue
+        if dictionary is None:
+            dictionary = _places()[0]
+        if m.group("n"):
+            w = m.group("n")
+            if w not in dictionary and w not in _medical_words():
+                out.append(Span(m.start("n"), m.end("n"), "HOSPITAL", "pattern:spoken_facility", 0.65))
+            continue
+        words = m.group("u").split()
+        # the name: unknown words ("at the [guildwood] memory clinic"), or one and a modifier
+        unknown = [w not in dictionary and w not in _medical_words() for w in words]
+        if not (all(unknown) or (unknown[0] and re.fullmatch(_FACILITY_MODIFIERS, words[-1]))):
+            continue
+        out.append(Span(m.start("u"), m.end("h"), "HOSPITAL", "pattern:spoken_facility", 0.65))
     return out

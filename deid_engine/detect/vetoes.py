@@ -560,6 +560,12 @@ class WeakWordFilter:
                     and _SPECIALTY_ADJECTIVE.fullmatch(text[s.start:s.end])
                     and _CLINICIAN_NOUN_AFTER.match(text, s.end)):
                 continue  # "Consultant Orthopaedic Surgeon": a specialty, not a name
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and text[s.start:s.end].casefold() == "grace"
+                    and (regex.search(r"(?i)\b(?:god['’]?s|by[ \t]+the|saving|state[ \t]+of)[ \t]+$",
+                                      text[max(0, s.start - 12):s.start])
+                         or regex.match(r"(?i)[ \t]+(?:period|periods|days?)\b", text[s.end:s.end + 10]))):
+                continue  # "by gods grace", "a 30-day grace period": the word, not the name
             if (source_family(s.source) == "tagger" and _category(s.label) == "DATE"
                     and regex.fullmatch(r"\d{1,2}", text[s.start:s.end]) and int(text[s.start:s.end]) <= 12
                     and regex.search(r"(?i)\b(?:til|till|until)[ \t]+$", text[max(0, s.start - 8):s.start])):

@@ -941,3 +941,26 @@ def test_session8_second_round_patterns(en, text, piece, label):
 ])
 def test_session8_second_round_patterns_not(en, text, piece):
     assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Dear Deb,\n\nThank you for referring Mr Ames.", "Deb", "DOCTOR"),
+    ("[doctor] what should i call you [patient] dong-hyun but nobody says it", "dong-hyun", "PATIENT"),
+    ("his mother Yoko had a hysterectomy at 45 for fibroids.", "45", "AGE"),
+    ("Age/Sex: 41/M  Chief complaints: hearing loss", "41", "AGE"),
+    ("OPD No: ENT/24/08817    Date: 03-06-2024", "ENT/24/08817", "MEDICALRECORD"),
+    ("Medical aid: Discovery Health, member no. 418 220", "Discovery Health", "ORGANIZATION"),
+    ("He works nights. CDL Q40918273. He denies cataplexy", "Q40918273", "LICENSE"),
+])
+def test_session8_third_round_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Dear Sir,\nI write about", "Dear Colleague,\nThank you", "Dear Dr Patel,\nThank you",
+    "doctor: whatever your insurance covers patient: we have",  # "co" of "covers" is no company
+    "Insurance: Same as before.",
+])
+def test_session8_third_round_patterns_not(en, text):
+    assert not [s for s in en.detect(Document(text)) if s.label in ("DOCTOR", "ORGANIZATION")
+                and s.source in ("pattern:salutation_name", "pattern:insurer_named")]

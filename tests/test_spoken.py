@@ -835,3 +835,31 @@ def test_spoken_session8_second_round_not(text):
 def test_pipeline_session8_names(pipe, text, want):
     got = {text[s.start:s.end] for s in pipe.run(Document(text)) if s.label in ("PATIENT", "DOCTOR", "RELATIVE")}
     assert got == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("doctor: come on in have a seat so you're farida right patient: yes", {"farida"}),
+    ("so youre kofi amankwah patient: yeah thats me", {"kofi amankwah"}),
+    ("you're right patient: yes", set()),
+    ("first child was delivered by caesarean at the regional", set()),
+    ("so since your family is korean i'm going to check a blood test because i'm careful", set()),
+])
+def test_pipeline_session8_third_round(pipe, text, want):
+    got = {text[s.start:s.end] for s in pipe.run(Document(text)) if s.label in ("PATIENT", "DOCTOR", "RELATIVE")}
+    assert got == want
+
+
+def test_pipeline_threshold_is_no_date(pipe):
+    text = "message from darko and flag any egfr under 30 please"
+    assert not [s for s in pipe.run(Document(text)) if text[s.start:s.end] == "30"]
+
+
+def test_pipeline_credentials_after_signature(pipe):
+    text = "Sincerely, Olamide Ajayi, MD, Diplomate ABSM NPI 1457093318"
+    got = {text[s.start:s.end] for s in pipe.run(Document(text))}
+    assert "Olamide Ajayi" in got and not any("ABSM" in g for g in got)
+
+
+def test_pipeline_insurer_through_work(pipe):
+    text = "doctor: what your insurance covers patient: we have blue horizon health through my job"
+    assert ("blue horizon health", "ORGANIZATION") in {(text[s.start:s.end], s.label) for s in pipe.run(Document(text))}

@@ -232,6 +232,7 @@ class NameRepeatFilter:
 
         keep = {w: lab for w, lab in names.items()
                 if len(w) >= (4 if w.isupper() else 3)  # short capitals are acronyms
+                and not regex.search(r"(?i)['’](?:m|s|re|ve|ll|d|t)$", w)  # "i'm", "it's": never a name
                 and not all(norm(p) in self._words for p in regex.split(r"[-]", w) if p)
                 and not self._protected.is_protected(w)}  # Parkinson, Addison: eponyms elsewhere
         mixed = LexiconDetector._case_mode(text) == "mixed"

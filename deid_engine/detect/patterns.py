@@ -388,7 +388,8 @@ _NOT_AGE_AFTER = (r"(?!\s*(?:[%/:°]|\.\d|-\d|(?:mg|mcg|kg|g|gm|lbs?|cm|mm|ml|cc
 _AGE_EVENT = regex.compile(
     r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
     r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
-    r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"
+    r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|\w+ectomy|\w+otomy|\w+plasty|bypass|transplant|"
+    r"(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"
     r"(?:disease|illness|infection|fever|measles|mumps|chickenpox|pneumonia|meningitis|asthma|surgery|operation))\b")
 
 
@@ -1115,6 +1116,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)(?:(?:no|nope|actually|well|yes|yeah|nearly|almost|just|she'?s|he'?s|i'?m)[ \t,]+){{0,3}}"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:[.,!;]|$|now\b|next\b|in\b|last\b))", "AGE", 0.8, group="a",
       flags=regex.MULTILINE, validate=age_in_range),
+    # "Age/Sex: 41/M", "Age / Gender: 67 / F"
+    P("age_sex_field", r"(?i)\bage[ \t]*/[ \t]*(?:sex|gender)[ \t]*:?[ \t]*(?P<a>\d{1,3})[ \t]*(?:y(?:rs?)?|yo)?[ \t]*/[ \t]*[MFmf]\b",
+      "AGE", 0.9, group="a", validate=age_ok),
     # "Seventy-two in August", "sixty three now": an age in words said with a when
     P("age_words_when", rf"(?i)\b(?P<a>{TENS_WORDS_RE})(?=\s+(?:now|next\s+(?:month|week|year|{MONTH_NAMES})|"
       rf"in\s+{MONTH_NAMES}|this\s+(?:month|year|coming)|come\s+{MONTH_NAMES}))", "AGE", 0.75, group="a",
@@ -1218,7 +1222,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>\d{3}[-\s]?\d{2}[-\s]?\d{4})\b", "SSN", 0.98, group="n", validate=ssn_ok),
     P("mrn", r"(?i)\b(?:mrn|m\.r\.n\.|mr\s*#|mr\s*no\.?|mr\s*:|medical\s+record(?:\s+(?:number|no\.?|num|#))?|"
       r"record\s*(?:#|no\.?|number)|unit\s*(?:no\.?|number|num|#)|hospital\s+(?:number|no\.?|#)|"
-      r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#)"
+      r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#|"
+      r"opd\s*(?:#|no\.?|number)|ipd?\s*(?:#|no\.?|number)|uhid|cr\s*(?:#|no\.?|number))"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
       r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?)|"
@@ -1236,6 +1241,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"\s*[:#.]?\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,20})\b", "HEALTHPLAN", 0.9, group="n", validate=has_digit),
     P("license", r"(?i)\b(?:licen[cs]e|lic\.|driver'?s?\s+licen[cs]e|dl|certificate|cert\.?)\s*(?:#|no\.?|number|num)?"
       r"\s*[:#.]\s*(?P<n>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,15})\b", "LICENSE", 0.9, group="n", validate=has_digit),
+    # "CDL Q40918273": a commercial driver's licence number after its label (no colon needed)
+    P("license_cdl", r"\b(?:CDL|cdl)[ \t]*(?:#|no\.?|number)?[ \t]*[:#]?[ \t]*(?P<n>[A-Z]{0,2}\d{6,12})\b", "LICENSE", 0.85,
+      group="n"),
     # professional registers: GMC/NMC/IMC (UK, Ireland), AHPRA (Australia), provider and prescriber numbers
     P("license_register", r"(?i)\b(?:(?:gmc|nmc|imc|hcpc|ahpra|cpso|cpsbc|cpsa|mdcn|mcrn|cpsm|cpss|cpsns|cpsnb|cpsnl|cmq|mcnz|nmbi|hpcsa|gphc)\s*(?:#|no\.?|number|num)?|(?:provider|prescriber)\s*(?:#|no\.?|number|num))"
       r"\s*[:#.]?\s*(?P<n>[A-Z]{0,4}\d[A-Z0-9-]{3,14})\b", "LICENSE", 0.9, group="n"),
@@ -1451,6 +1459,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z][\w'’-]+(?:[ \t]+(?!(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|years?|shes|hes|she|he)\b)"
       r"[A-Za-z][\w'’-]+)?)(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|shes|hes|she|he)\b)",
       "RELATIVE", 0.75, group="n", invalidate=not_a_name_reply),
+    # a letter's salutation: "Dear Deb,", "Dear Siobhan and Mark," (a colleague or the patient)
+    P("salutation_name", r"(?m)^[ \t]*Dear[ \t]+(?P<n>(?!(?:Sir|Sirs|Madam|Madame|Colleague|Colleagues|Doctor|Dr|Team|Patient|"
+      r"Parent|Parents|Carer|All|Friend|Friends|Member|Members|Provider|Clinician|Nurse|Mr|Mrs|Ms|Miss|Prof|Professor|GP|"
+      r"Sister|Practice|Partner|Partners|Referrer|Hiring|Whom)\b)\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?)[ \t]*[,:]",
+      "DOCTOR", 0.75, group="n"),
+    # "what should i call you / [patient] dong-hyun but nobody says it": the name the patient goes by
+    P("call_you_reply", r"(?i)\bwhat[ \t]+(?:should|do|can|shall|would[ \t]+you[ \t]+like)[ \t]+(?:i|we|me[ \t]+to)[ \t]+call[ \t]+you\b"
+      r"[^\n]{0,15}?(?:\n[ \t]*|[ \t]+)(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z]{1,12}[ \t]*:)?[ \t]*"
+      r"(?:(?:just|oh|um+|uh+|call[ \t]+me|its|it['’]s)[ \t,]+){0,2}(?P<n>[A-Za-z][\w'’-]+)(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|is|please|thats|that['’]s|and|everyone|everybody)\b)",
+      "PATIENT", 0.75, group="n", invalidate=not_a_nickname),
     # "dad: im hector his dad", "this is leanne her mum": a speaker naming themself by their relation
     P("self_intro_relative", r"(?i)\b(?:i['’]?m|i\s+am|this\s+is|it['’]?s|its|my\s+name['’]?s|my\s+name\s+is)[ \t]+"
       r"(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+(?!his\b|her\b|their\b|the\b)[a-z][a-z'’-]{2,})?)[ \t]*,?[ \t]+"
@@ -1536,11 +1554,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("province_ca_line_end", r"(?<=\p{Lu}\p{Ll}+,[ \t]{1,2})(?P<s>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?=[ \t]*$)",
       "STATE", 0.8, group="s", flags=regex.MULTILINE),
     # "ins is aetna member id ...", "insurance: bluecross": an insurer named after its label (not a public programme)
-    P("insurer_named", r"(?i)\b(?:ins|insurance|insurer|ins\.)[ \t]+(?:is|co\.?|company|carrier)?[ \t]*[:=]?[ \t]*"
-      r"(?P<o>(?!(?:is|was|are|medicare|medicaid|medi-cal|tricare|nhs|none|n/a|self|uninsured|pending|private|same|through|with|"
+    P("insurer_named", r"(?i)\b(?:ins|insurance|insurer|ins\.|medical[ \t]+aid|medical[ \t]+scheme)(?![\p{L}])"
+      r"(?:[ \t]+(?:is\b|co\b\.?|company\b|carrier\b))?[ \t]*[:=]?[ \t]*"
+      r"(?P<o>(?!(?:is|was|are|still|now|medicare|medicaid|medi-cal|tricare|nhs|none|n/a|self|uninsured|pending|private|same|through|with|"
       r"via|expired|active|the)\b)[a-z][a-z&'’-]+(?:[ \t]+(?!(?:member|id|policy|plan|group|and|but|or|is|was|number|no)\b)"
       r"[a-z][a-z&'’-]+){0,2})(?=[ \t]*(?:[,.;)]|$|member\b|id\b|policy\b|plan\b|group\b|and\b|but\b|number\b))",
-      "ORGANIZATION", 0.7, group="o", flags=regex.MULTILINE, invalidate=lambda t, s, e: _all_common_words(t[s:e])),
+      "ORGANIZATION", 0.7, group="o", flags=regex.MULTILINE,
+      invalidate=lambda t, s, e: _all_common_words(t[s:e]) and not (t[s:s + 1].isupper() and t[s:e].istitle())),
     # "children aged 12 and 15", "ages 4, 7 and 9": the later ages of a list
     P("age_list_more", r"(?i)(?<=\bage[ds]?[ \t]+\d{1,3}(?:[ \t]*,[ \t]*\d{1,3})*[ \t]*(?:,|and|&)[ \t]*)(?P<a>\d{1,3})\b"
       r"(?![ \t]*(?:%|mg|kg|cm|years?[ \t]+ago))", "AGE", 0.8, group="a", validate=age_in_range),
@@ -1554,7 +1574,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "interpreter Rosa Ibarra, ID INT-3307": a short code with letters after an ID label
     P("id_code_short", r"\b(?:ID|Id)[ \t]*[:#]?[ \t]*(?P<n>[A-Z]{2,5}-\d{3,8})\b", "IDNUM", 0.8, group="n"),
     # "Hospital No: SMC/2026/04417": a record number with slashes
-    P("mrn_slashed", r"(?i)\b(?:hospital|hosp\.?|unit|record|mrn|chart|file|case)[ \t]*(?:no\.?|number|#)?[ \t]*[:#.]?[ \t]*"
+    P("mrn_slashed", r"(?i)\b(?:hospital|hosp\.?|unit|record|mrn|chart|file|case|opd|ipd?|uhid)[ \t]*(?:no\.?|number|#)?[ \t]*[:#.]?[ \t]*"
       r"(?P<n>[A-Z]{2,5}/\d{2,4}/\d{3,8})\b", "MEDICALRECORD", 0.9, group="n"),
     # "received from University of Maryland Hospital", "PRESENTED TO U OF MD MED CENTER": a university hospital
     P("university_hospital", r"(?i)\b(?P<h>(?:university|univ\.?)[ \t]+of[ \t]+(?:(?-i:[A-Z][A-Za-z]+)|{STATE_NAMES})"
@@ -1828,7 +1848,8 @@ TRIGGERS.update({
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
     "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
-    "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": (" in ",), "relative_name_reply": ("name",), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": (" in ",), "relative_name_reply": ("name",), "salutation_name": ("dear",), "call_you_reply": ("call you",),
+    "age_sex_field": ("age",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
@@ -1871,7 +1892,7 @@ TRIGGERS.update({
     "mrn_slashed": (r"re:[A-Z]{2,5}/\d{2,4}/\d",),
     "town_of_relative": (r"re: of [A-Z][a-z]",),
     "year_pair_second": (r"re:\bin (?:19|20)?\d\d (?:and|&|,) ",),
-    "insurer_named": ("ins ", "ins.", "ins:", "insurance", "insurer"),
+    "insurer_named": ("ins ", "ins.", "ins:", "insurance", "insurer", "medical aid", "medical scheme"),
     "org_field": ("employer", "carrier", "insurer", "insurance company", "workplace", "school:", "nursery:", "daycare:",
                   "college:", "university:", "company:", "school :"),
 })

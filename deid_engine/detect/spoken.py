@@ -204,6 +204,9 @@ _INSURER = re.compile(r"\b(?:(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(
                       r"(?:is[ \t]+|was[ \t]+|its[ \t]+|it's[ \t]+)?(?:it[ \t]+)?(?:still[ \t]+)?(?:with[ \t]+|through[ \t]+)?"
                       r"(?P<o>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|"
                       r"medical|cross|shield|care|hmo|ppo))\b"
+                      r"|\b(?:we|i|they|he|she)[ \t]+(?:have|got|are[ \t]+on|are[ \t]+with|am[ \t]+with|is[ \t]+with)[ \t]+"
+                      r"(?P<o3>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|care))"
+                      r"[ \t]+through[ \t]+(?:my|his|her|our|their|the|work)\b"
                       r"|\b(?P<o2>(?:[a-z][a-z'’-]*[ \t]+){1,2}?(?:health[ \t]+plan|health|insurance|mutual|assurance))"
                       r"[ \t]+(?:denied|declined|rejected|approved|refused)\b")
 _NOT_INSURER_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
@@ -214,11 +217,11 @@ _NOT_INSURER_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "o
 def insurers(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
     if not any(w in low for w in ("insurance", "insurer", "medical aid", "cover", "denied", "declined", "rejected",
-                                  "approved", "refused")):
+                                  "approved", "refused", "through")):
         return []
     out: list[Span] = []
     for m in _INSURER.finditer(low):
-        g = "o" if m.group("o") else "o2"
+        g = "o" if m.group("o") else "o3" if m.group("o3") else "o2"
         a, b = m.start(g), m.end(g)
         first = low[a:b].split()[0]
         if first in _NOT_INSURER_START:
@@ -772,7 +775,7 @@ def _surnames() -> frozenset[str]:
 
 
 _REPAIR = regex.compile(r"(?<![\w'’-])(?P<a>[a-z][a-z'’-]{2,})[ \t]+(?P=a)[ \t]+(?P<b>[a-z][a-z'’-]{2,})(?![\w'’-])")
-_YOURE = re.compile(r"\b(?:so[ \t]+)?(?:youre|you['’]re|you[ \t]+are)[ \t]+(?P<a>[a-z][a-z'’-]{2,})[ \t]+(?P<b>[a-z][a-z'’-]{2,})"
+_YOURE = re.compile(r"\b(?:so[ \t]+)?(?:youre|you['’]re|you[ \t]+are)[ \t]+(?P<a>[a-z][a-z'’-]{2,})(?:[ \t]+(?P<b>[a-z][a-z'’-]{2,}))?"
                     r"(?=[ \t]*(?:\?|$|\n)|[ \t]+(?:right|yeah|yes|correct|is[ \t]+that[ \t]+right|\[|[a-z]{1,15}:))", re.MULTILINE)
 
 
@@ -792,6 +795,13 @@ def repeated_names(text: str, low: str | None = None) -> list[Span]:
             a, b = m.group("a"), m.group("b")
             if dictionary is None:
                 dictionary = _places()[0]
+            if b is not None and not repair and b in ("right", "yeah", "yes", "correct", "yep", "isnt", "arent"):
+                b = None
+            if b is None:
+                # "so you're farida right": one given name no dictionary knows
+                if a in names and a not in dictionary and a not in _medical_words() and a not in _NOT_VOCATIVE:
+                    out.append(Span(m.start("a"), m.end("a"), "PATIENT", "lexicon:spoken_repeat", 0.7))
+                continue
             if a in _NOT_VOCATIVE or b in dictionary or b in _medical_words() or a in _medical_words() \
                     or (a in dictionary and not repair) or (a not in names and (not repair or a in dictionary)) \
                     or (b in names and not repair):

@@ -505,7 +505,7 @@ class WeakWordFilter:
                     and text[s.start:s.end].split()[0] in _BARE_CONTRACTIONS):
                 self._load_lists()
                 rest = text[s.start:s.end].split()[1:]
-                if not all(norm(w) in self._names for w in rest):
+                if all(norm(w) in self._words and norm(w) not in self._names for w in rest):
                     continue  # "whos covering 5 north": a clause, not a place (but "im hector": a name after "im")
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon")
                     and text[s.start:s.end].casefold().rstrip(".") in ("hosp", "hospital", "unit", "ward", "clinic")
@@ -570,6 +570,11 @@ class WeakWordFilter:
                     and regex.fullmatch(r"\d{1,2}", text[s.start:s.end]) and int(text[s.start:s.end]) <= 12
                     and regex.search(r"(?i)\b(?:til|till|until)[ \t]+$", text[max(0, s.start - 8):s.start])):
                 continue  # "at bedside til 5": a clock time
+            if (source_family(s.source) == "tagger" and _category(s.label) == "DATE"
+                    and regex.fullmatch(r"\d{1,3}(?:\.\d+)?", text[s.start:s.end])
+                    and regex.search(r"(?i)(?:\b(?:under|over|above|below|less[ \t]+than|more[ \t]+than|greater[ \t]+than|"
+                                     r"at[ \t]+least|at[ \t]+most)|[<>≤≥]=?)[ \t]*$", text[max(0, s.start - 14):s.start])):
+                continue  # "flag any egfr under 30": a threshold, not a date
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
                     and text[s.start:s.end].casefold() in _ROOM_WORDS
                     and regex.match(r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
@@ -592,7 +597,8 @@ vvi ddd aai vdd ddi doo voo hoh dnr dni cmo nad""".split())
 
 
 # post-nominal letters and roles written after a clinician's name; the first set is never a place or a person
-_CREDENTIALS_ONLY = frozenset("""mdcn cpso cpsm cpsbc cpsa cpss cpsns cpsnb cpsnl cmq mcnz mcrn nmbi hpcsa gphc gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
+_CREDENTIALS_ONLY = frozenset("""diplomate npi absm abim abfm abpn abp faap facp facc facs facog faafp cwocn cwon cwcn ccrn cdce cde
+mdcn cpso cpsm cpsbc cpsa cpss cpsns cpsnb cpsnl cmq mcnz mcrn nmbi hpcsa gphc gmc imc nmc ahpra hcpc mb bch bao bchir bds mch mmed mrcpi frcpc frcp frcs frcsc frcsi fracp fracs fracgp mrcgp mrcp mrcpch mrcs frcpi mrcpi
 frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcfp dch drcog dfsrh gp rgn rmn rsci
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above

@@ -863,3 +863,22 @@ def test_pipeline_credentials_after_signature(pipe):
 def test_pipeline_insurer_through_work(pipe):
     text = "doctor: what your insurance covers patient: we have blue horizon health through my job"
     assert ("blue horizon health", "ORGANIZATION") in {(text[s.start:s.end], s.label) for s in pipe.run(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("so is your insurance still superior healthplan daughter: yes", "superior healthplan", "ORGANIZATION"),
+    ("g me at work i do nights im a healthcare assistant at kings college hospital", "healthcare assistant", "PROFESSION"),
+    ("my number is seven one eight five five five zero one four two", "seven one eight five five five zero one four two",
+     "PHONE"),
+])
+def test_pipeline_session8_fourth_round(pipe, text, piece, label):
+    assert (piece, label) in {(text[s.start:s.end], s.label) for s in pipe.run(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("unsafe you can text shout on eight five two five eight or ring childline", "eight five two five eight"),
+    ("Attends mass; Fr Tom Keaveney is aware", "Fr"),
+    ("hi im a nurse at this clinic", "nurse"),
+])
+def test_pipeline_session8_fourth_round_not(pipe, text, piece):
+    assert piece not in {text[s.start:s.end] for s in pipe.run(Document(text))}

@@ -202,8 +202,8 @@ def postcodes(text: str, low: str | None = None) -> list[Span]:
 _INSURER = re.compile(r"\b(?:(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(?:cover|insurance)|coverage|cover)"
                       r"(?:[ \t]+(?:card|plan|company|provider))?(?:[ \t]+(?:yeah|yes|yep|um|uh))?|covered[ \t]+by)[ \t]+"
                       r"(?:is[ \t]+|was[ \t]+|its[ \t]+|it's[ \t]+)?(?:it[ \t]+)?(?:still[ \t]+)?(?:with[ \t]+|through[ \t]+)?"
-                      r"(?P<o>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|"
-                      r"medical|cross|shield|care|hmo|ppo))\b"
+                      r"(?P<o>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|healthplan|healthcare|health|insurance|mutual|"
+                      r"assurance|medical|cross|shield|care|hmo|ppo))\b"
                       r"|\b(?:we|i|they|he|she)[ \t]+(?:have|got|are[ \t]+on|are[ \t]+with|am[ \t]+with|is[ \t]+with)[ \t]+"
                       r"(?P<o3>(?:[a-z][a-z'’-]*[ \t]+){1,3}?(?:health[ \t]+plan|health|insurance|mutual|assurance|care))"
                       r"[ \t]+through[ \t]+(?:my|his|her|our|their|the|work)\b"
@@ -323,6 +323,9 @@ def _digit_runs_in(low: str, a: int, b: int) -> list[Span]:
             out.append(Span(toks[k][0], toks[j - 1][1], _label(low, toks[k][0], digits), "pattern:spoken_digits", 0.8))
             i = j
             continue
+        if "".join(str(v) for v in values) in _SERVICE_NUMBERS_SPOKEN:
+            i = j
+            continue  # "text shout on eight five two five eight": a public crisis line, no one's number
         if not _counting(values) and not _span_test(low, start):
             a = _prefix(toks, i, low)
             b = _suffix(toks, j, low)
@@ -332,6 +335,12 @@ def _digit_runs_in(low: str, a: int, b: int) -> list[Span]:
             out.append(Span(s, e, label, "pattern:spoken_digits", 0.85))
         i = j
     return out
+
+
+# public help lines said aloud (Shout 85258, Crisis Text Line 741741, Samaritans 116123, Lifeline 131114,
+# Childline 0800 1111, Kids Helpline 1800 55 1800): never PHI
+_SERVICE_NUMBERS_SPOKEN = frozenset({"85258", "741741", "116123", "131114", "08001111", "1800551800", "988", "911",
+                                     "999", "111", "112", "000", "211", "311", "411", "811"})
 
 
 def _gap_ok(low: str, a: int, b: int) -> bool:

@@ -560,6 +560,10 @@ class WeakWordFilter:
                     and _SPECIALTY_ADJECTIVE.fullmatch(text[s.start:s.end])
                     and _CLINICIAN_NOUN_AFTER.match(text, s.end)):
                 continue  # "Consultant Orthopaedic Surgeon": a specialty, not a name
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and text[s.start:s.end].casefold().rstrip(".") in _TITLE_ONLY
+                    and regex.match(r"\.?[ \t]+\p{Lu}", text[s.end:s.end + 4])):
+                continue  # "Attends mass; [Fr] Tom Keaveney": a title before a name is not part of it
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() == "grace"
                     and (regex.search(r"(?i)\b(?:god['’]?s|by[ \t]+the|saving|state[ \t]+of)[ \t]+$",
@@ -702,6 +706,8 @@ _BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant w
 theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wheres whos youll theyll shell itll
 thatll ain aint gonna wanna gotta yall yalls likkle deh yah dinnae cannae didnae wouldnae ehn teh pon nuh seh
 abeg wahala innit""".split())
+# titles before a name: never a name or a place on their own
+_TITLE_ONLY = frozenset({"fr", "rev", "revd", "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "br", "fra", "sra", "srta"})
 # bare contractions that are also nouns ("the shell station", "the well")
 _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "lets", "id", "were", "shed", "wont", "cant"})
 # greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",

@@ -964,3 +964,35 @@ def test_session8_third_round_patterns(en, text, piece, label):
 def test_session8_third_round_patterns_not(en, text):
     assert not [s for s in en.detect(Document(text)) if s.label in ("DOCTOR", "ORGANIZATION")
                 and s.source in ("pattern:salutation_name", "pattern:insurer_named")]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("and still paisley pa3 2lg aye ill also", "pa3 2lg", "ZIP"),
+    ("moved to caledon now postal code l7c 2x9 doctor: okay", "l7c 2x9", "ZIP"),
+    ("it is yeah p31 k2w8 grand so tell me", "p31 k2w8", "ZIP"),
+    ("how old is mr whitaker caller: eighty four born june sixth", "eighty four", "AGE"),
+    ("Client: And I turn 30 on October 23rd, does that matter", "30", "AGE"),
+    ("Kawasaki disease at 2 years, echo follow-up normal.", "2", "AGE"),
+    ("he has lost weight since Eid. Normally his daughter", "Eid", "DATE"),
+    ("out with the wean just after hogmanay and she", "hogmanay", "DATE"),
+    ("she changed her warfarin dose in sept but its not in the chart", "sept", "DATE"),
+    ("at Willow Bend Care Home rm 12 - her son said", "12", "LOCATION_OTHER"),
+    ("Physician: I'll see you both back in three months, Mae.", "Mae", "PATIENT"),
+    ("Physician: No, Mae, I don't think it's safe.", "Mae", "PATIENT"),
+    ("Physician: Mae it is. Can you tell me", "Mae", "PATIENT"),
+])
+def test_session8_fifth_round_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("take b12 2mg daily", "b12 2mg"),
+    ("TAKE B12 2MG DAILY. Seen in clinic", "B12 2MG"),
+    ("mr aziz the landlord says im three month behind on the rent", "three"),
+    ("Born in 1933, in Macon, Georgia.", "Georgia"),
+    ("Patient: Addison, like the disease?", "Addison"),
+    ("Patient: Thanks, Doctor.", "Doctor"),
+    ("not on the MAR since tuesday", "MAR"),
+])
+def test_session8_fifth_round_patterns_not(en, text, piece):
+    assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))

@@ -882,3 +882,25 @@ def test_pipeline_session8_fourth_round(pipe, text, piece, label):
 ])
 def test_pipeline_session8_fourth_round_not(pipe, text, piece):
     assert piece not in {text[s.start:s.end] for s in pipe.run(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("not on the MAR since mar 3", "MAR"),
+    ("chaplain ext 2204 says no answer", "ext"),
+    ("- Next well visit in 1 year.", "1 year"),
+    ("it's my moko, Hemi. I'm his nan, Aroha Ngata. Nurse: hi", "nan"),
+    ("he says the er bill from 1/7/24 went to collections", "bill"),
+    ("Attends Zion Lutheran Church on Sundays; Pastor Hal Ekberg checks in", "Pastor"),
+])
+def test_pipeline_session8_fifth_round_not(pipe, text, piece):
+    assert piece not in {text[s.start:s.end] for s in pipe.run(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the address we have is fourteen church view ballincollig county cork is that", "fourteen church view"),
+    ("forty two maple crescent in brampton patient: no we moved", "brampton"),
+    ("yes northgate poultry on dixie road i am", "northgate poultry"),
+    ("around his mouth and his pal oisin from the creche had", "oisin"),
+])
+def test_pipeline_session8_fifth_round(pipe, text, piece):
+    assert piece in {text[s.start:s.end] for s in pipe.run(Document(text))}

@@ -93,7 +93,8 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     "stepkid", "stepkids", "grandbaby", "grandkid", "grandkids", "sponsor",
                     # clergy of the patient's congregation and household words for a child or partner
                     # ("our minister eifion", "our little fella kobi", "my lad callum")
-                    "minister", "priest", "imam", "rabbi", "deacon", "fella", "lad", "lass", "bairn"}
+                    "minister", "priest", "imam", "rabbi", "deacon", "fella", "lad", "lass", "bairn", "pal", "buddy",
+                    "bestie"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona"}
@@ -262,7 +263,7 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       # "working doubles at peach state distribution", "dental nurse at bright smile dental"
                       "distribution", "dental", "iron", "steel", "metals", "engineering", "fabrications", "joinery",
                       "builders", "wholesale", "transport", "catering", "cleaning", "security", "creche",
-                      "childcare", "montessori", "telecom", "utilities"}
+                      "childcare", "montessori", "telecom", "utilities", "poultry", "drug", "united", "creche"}
 # work words a few tokens (or a turn) before "for/at <words> cabs" in lower-case speech
 _WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "drives", "driving", "drove", "driver",
                "employed", "employer", "shift", "shifts", "contract", "contracted"}

@@ -389,6 +389,7 @@ _AGE_EVENT = regex.compile(
     r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
     r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
     r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|\w+ectomy|\w+otomy|\w+plasty|bypass|transplant|"
+    r"disease|syndrome|fracture|broke|injury|accident|"
     r"(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"
     r"(?:disease|illness|infection|fever|measles|mumps|chickenpox|pneumonia|meningitis|asthma|surgery|operation))\b")
 
@@ -460,6 +461,7 @@ _AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|
                    r"baby|boy|girl|kid|child|little\s+one|youngest|oldest|eldest|stepson|stepdaughter|twins?")
 # "nine months", "18 months old": an age in months or weeks unless it is a pregnancy or a time span
 _AGE_UNIT_FOLLOW = (r"(?:months?|mos?|weeks?|wks?)\b(?!\s+(?:pregnant|along|gestation|postpartum|post|ago|sober|clean|"
+                    r"behind|late|overdue|ahead|early|in\s+arrears|arrears|off|on\s+(?:the|this|it)|"
                     r"out|later|from|since|after|before|of|in|into|early|premature|preterm|late|overdue|prem))")
 _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
                r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
@@ -689,6 +691,33 @@ def corner_word_doubt(text: str, start: int, end: int) -> bool:
 _NOT_SELF_NAME = frozenset("""not just only also actually really still here there now sorry the a an his her their
 basically kind sort like um uh er erm well so yes yeah no okay ok fine good calling ringing speaking phoning with
 back home going coming""".split())
+
+
+_NOT_VOCATIVE_CAP = frozenset("""doctor dr sir madam maam ma'am mum mom dad mother father nurse love dear darling honey
+mate team everyone everybody all folks guys friend son daughter ok okay yes no well so right thanks sorry please
+good great sure fine monday tuesday wednesday thursday friday saturday sunday january february march april may june
+july august september october november december today tomorrow tonight patient physician clinician mr mrs ms miss
+first second third next then also however again too though anyway""".split())
+
+
+def not_a_vocative_name(piece: str) -> bool:
+    """A capitalised word in a vocative slot is a name only when a given-name list holds it
+    (``Mae``, ``Dorothy``), not when it is a title, a month or a discourse word."""
+    w = piece.casefold()
+    return w in _NOT_VOCATIVE_CAP or w not in _given_names_all() or w in _place_names_lower()
+
+
+@lru_cache(maxsize=1)
+def _place_names_lower() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    out: set[str] = set()
+    for name in ("states_us", "countries_en"):
+        try:
+            out |= {w.casefold() for w in load_lexicon(name)}
+        except KeyError:
+            pass
+    return frozenset(out)
 
 
 def not_a_self_name(piece: str) -> bool:
@@ -959,11 +988,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
     P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
       r"easter|halloween|independence\s+day|memorial\s+day|labou?r\s+day|valentine'?s\s+day|"
-      r"(?:chinese|lunar)\s+new\s+year|diwali|hanukk?ah|chanukah|passover|eid(?:\s+al[- ](?:fitr|adha))?(?=\s)|"
+      r"(?:chinese|lunar)\s+new\s+year|diwali|hanukk?ah|chanukah|passover|eid(?:\s+al[- ](?:fitr|adha))?(?=[\s.,;!?])|"
       r"st\.?\s+patrick'?s\s+day|saint\s+patrick'?s\s+day|paddy'?s\s+day|anzac\s+day|australia\s+day|canada\s+day|"
       r"boxing\s+day|mother'?s\s+day|father'?s\s+day|bonfire\s+night|guy\s+fawkes(?:\s+night)?|remembrance\s+day|"
       r"veterans\s+day|martin\s+luther\s+king(?:\s+jr\.?)?\s+day|mlk\s+day|presidents'?\s+day|juneteenth|"
-      r"good\s+friday|easter\s+monday|whitsun)\b", "DATE", 0.6),
+      r"good\s+friday|easter\s+monday|whitsun|hogmanay|ramadan|vaisakhi|baisakhi|holi(?=\s)|navratri|rosh\s+hashanah|"
+      r"yom\s+kippur|waitangi\s+day|matariki|st\.?\s+andrew'?s\s+day|burns\s+night)\b", "DATE", 0.6),
     # "the twelfth of the fourth ninety nine", "first of the ninth eighty one": a numeric date said aloud
     P("date_ordinal_of_ordinal", rf"(?i)\b(?P<d>{ORD_WORDS}\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|"
       rf"seventh|eighth|ninth|tenth|eleventh|twelfth)(?![\w-])(?:,?\s+(?:{SPELLED_YEAR}|{SHORT_SPELLED_YEAR}|"
@@ -1101,6 +1131,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=lambda t, s, e: not_a_person_before(t, s, e)),
     # the reply to "how old are you?" in a transcript: the first number of the next turn
     P("age_how_old", rf"(?i)(?:\bhow\s+old\s+(?:are|is|was|were|will|'s)\s+(?:you|he|she|they|(?:your|his|her|their|my)\s+\w+|"
+      rf"(?:mr|mrs|ms|miss|mister|missus)\.?\s+[\w'’-]+|"
       rf"the\s+(?:baby|child|patient|boy|girl|kid|infant|toddler)|(?-i:[A-Z][a-z]+))\b[^\n?!]{{0,40}}?"
       rf"|\bhow\s+old\s+(?:you|he|she|they|(?:your|his|her|their)\s+\w+)\s+(?:are|is|was|were)\b[^\n?!]{{0,30}}?"
       rf"|\b(?:so\s+)?that\s+makes\s+(?:you|him|her)\b"
@@ -1116,6 +1147,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)(?:(?:no|nope|actually|well|yes|yeah|nearly|almost|just|she'?s|he'?s|i'?m)[ \t,]+){{0,3}}"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:[.,!;]|$|now\b|next\b|in\b|last\b))", "AGE", 0.8, group="a",
       flags=regex.MULTILINE, validate=age_in_range),
+    # "And I turn 30 on October 23rd", "she turns eighty in may": a coming birthday
+    P("age_turn", rf"(?i)\b(?:i|he|she|you|they|we|mum|mom|dad)\s+(?:turn|turns|will\s+turn|['’]ll\s+turn|am\s+turning|is\s+turning)\s+"
+      rf"(?P<a>{AGE_NUM})(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b|\s*[.,!?]|\s*$)", "AGE", 0.8, group="a",
+      validate=age_in_range),
     # "Age/Sex: 41/M", "Age / Gender: 67 / F"
     P("age_sex_field", r"(?i)\bage[ \t]*/[ \t]*(?:sex|gender)[ \t]*:?[ \t]*(?P<a>\d{1,3})[ \t]*(?:y(?:rs?)?|yo)?[ \t]*/[ \t]*[MFmf]\b",
       "AGE", 0.9, group="a", validate=age_ok),
@@ -1178,6 +1213,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?![\s-]+(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|pounds|patients|people|of\s+(?:them|us)|"
       rf"thousand|hundred|{_U19}|{_TEENS}|{_TENS_RE})\b)", "DATE", 0.75, group="d"),
     # "in May", "since june", "last March", "mid-october": a month alone after a date cue
+    # "changed her warfarin dose in sept", "since feb": a month's abbreviation after a time cue (not "mar": the MAR)
+    P("date_month_abbr_cued", rf"(?i)(?<=\b(?:in|since|until|till|by|last|next|early|late|mid|from|before|after|during)"
+      rf"[ \t]+)(?P<m>jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?![\w-])(?![ \t]*[-/]\d)", "DATE", 0.7, group="m"),
     P("date_month_cued", rf"(?i)(?P<m>(?<=\b{_MONTH_CUE}[\s-]+){MONTHS_NO_MAY}|(?<=\b{_MAY_CUE}[\s-]+)may(?![\w-]))"
       rf"{_MODAL_AFTER}", "DATE", 0.75, group="m",
       invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
@@ -1290,7 +1328,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "Harborview Lung & Sleep, Suite 210": a suite number outside a full street address
     # "bed 4", "in room 412", "Bay 3", "Rm. 12B": the number is the location (the guideline's LOCATION_OTHER)
     P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley|cot|incubator|isolette)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
-      r"(?P<n>\d{1,4}[A-Za-z]?)\b(?![ \t]*(?:[-/.:%°]\d?|mg|ml|l\b|hours?|hrs?|days?|weeks?|x\b|times|degrees?|deg\b|"
+      r"(?P<n>\d{1,4}[A-Za-z]?)\b(?![ \t]*(?:[-/.:]\d|[%°]|mg|ml|l\b|hours?|hrs?|days?|weeks?|x\b|times|degrees?|deg\b|"
       r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
                                               r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
@@ -1388,6 +1426,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "ZIP", 0.85, group="z"),
     P("postcode_ca", r"\b(?P<z>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d)\b", "ZIP", 0.85,
       group="z"),
+    # the same codes as speech-to-text writes them, in lower case: "still paisley pa3 2lg", "postal code l7c 2x9",
+    # "yeah p31 k2w8" (not a dose: "b12 2mg")
+    P("postcode_lower", r"(?<![\w/.-])(?P<z>(?:[a-pr-uwyz][a-hk-y]?\d[a-z\d]?|[a-pr-uwyz]\d[a-hjkpstuw])[ \t]\d"
+      r"(?!(?:mg|ml|mm|mcg|hr|hrs|am|pm|kg|lb|cm)\b)[abd-hjlnp-uw-z]{2}|[abceghj-nprstvxy]\d[abceghj-nprstv-z][ \t]\d"
+      r"[abceghj-nprstv-z]\d|(?:[ac-fhknprtv-y]\d{2}|d6w)[ \t](?=[0-9ac-fhknprtv-y]{0,3}[ac-fhknprtv-y])"
+      r"[0-9ac-fhknprtv-y]{4})(?![\w/.-])", "ZIP", 0.75, group="z", invalidate=lambda t, s, e: not t[s:e].islower()
+      or regex.search(r"\p{Lu}", t[max(0, s - 300):s + 300]) is not None),
     # "Apt 4, Sudbury P3C 4R7": the town right before a Canadian postcode, after a comma
     P("city_before_postcode_ca", r"(?<=,[ \t]{0,2})(?P<c>\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?)(?=[ \t]+[ABCEGHJ-NPRSTVXY]\d"
       r"[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b)", "CITY", 0.8, group="c"),
@@ -1459,6 +1504,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z][\w'’-]+(?:[ \t]+(?!(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|years?|shes|hes|she|he)\b)"
       r"[A-Za-z][\w'’-]+)?)(?=[ \t]*(?:[.,;!?]|$)|[ \t]+(?:but|and|fifty|forty|sixty|thirty|twenty|seventy|eighty|shes|hes|she|he)\b)",
       "RELATIVE", 0.75, group="n", invalidate=not_a_name_reply),
+    # a capitalised given name spoken to, closing the sentence or after a reply word: "back in three months, Mae.",
+    # "Physician: No, Mae, I don't think", "Physician: Mae it is."
+    P("vocative_capital", r"(?:(?<=(?<![\p{L}'’-])\p{Ll}[\p{L}'’-]*[!?]?,[ \t])(?P<n>\p{Lu}\p{Ll}{1,15})(?=[.!?](?:\s|$))"
+      r"|(?<=(?m:^)[\p{L} .'-]{1,20}:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank[ \t]+you|Sorry|Oh|Alright|Great|"
+      r"Good|Sure),?[ \t]+)(?P<n>\p{Lu}\p{Ll}{1,15})(?=,[ \t])"
+      r"|(?<=(?m:^)[\p{L} .'-]{1,20}:[ \t]+)(?P<n>\p{Lu}\p{Ll}{1,15})(?=[ \t]+it[ \t]+is\b))",
+      "PATIENT", 0.6, group="n", invalidate=lambda t, a, b: not_a_vocative_name(t[a:b])),
     # a letter's salutation: "Dear Deb,", "Dear Siobhan and Mark," (a colleague or the patient)
     P("salutation_name", r"(?m)^[ \t]*Dear[ \t]+(?P<n>(?!(?:Sir|Sirs|Madam|Madame|Colleague|Colleagues|Doctor|Dr|Team|Patient|"
       r"Parent|Parents|Carer|All|Friend|Friends|Member|Members|Provider|Clinician|Nurse|Mr|Mrs|Ms|Miss|Prof|Professor|GP|"
@@ -1752,6 +1804,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
     "date_season": ("spring", "summer", "fall", "autumn", "winter"),
     "date_holiday": ("christmas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
+                     "hogmanay", "ramadan", "vaisakhi", "baisakhi", "holi ", "navratri", "rosh", "yom", "waitangi",
+                     "matariki", "andrew", "burns",
                      "labor", "labour", "valentine", "diwali", "hanuk", "chanuk", "passover", "eid", "patrick", "paddy",
                      "anzac", "australia day", "canada day", "boxing", "mother", "father", "bonfire", "fawkes",
                      "remembrance", "veterans", "luther", "mlk", "presidents", "juneteenth", "good friday", "whitsun"),
@@ -1849,7 +1903,7 @@ TRIGGERS.update({
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
     "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": (" in ",), "relative_name_reply": ("name",), "salutation_name": ("dear",), "call_you_reply": ("call you",),
-    "age_sex_field": ("age",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "age_sex_field": ("age",), "age_turn": ("turn",), "vocative_capital": (r"re:[,:][ \t]+[A-Z]",), "date_month_abbr_cued": ("jan", "feb", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),

@@ -88,7 +88,7 @@ _RELATIVE_BEFORE = regex.compile(
     # Kapoor", "my landlord mr castellanos", "the owner mr tsang", "my missus losa", "the meemaw darlene";
     # the patient's children ("Children: Ebuka", "kids yeah two kids harper")
     r"teacher|landlord|landlady|boss|employer|owner|coach|missus|missis|meemaw|memaw|mamaw|nana|nan|"
-    r"minister|pastor|priest|imam|rabbi|vicar|deacon|fella|lad|lass|bairn|"
+    r"minister|pastor|priest|imam|rabbi|vicar|deacon|fella|lad|lass|bairn|pal|buddy|bestie|"
     r"children|kids|first[ \t]+one|youngest|eldest|oldest)"  # not "my boy", "baby boy": in paediatrics the patient
     r"(?:'s)?[ \t]*(?:name[ \t]+is|[,:]|is|named|called|[.,]?[ \t]*(?:i'?m|i[ \t]+am|my[ \t]+name[ \t]+is))?[ \t]*$")
 # no period or comma after "pt": "FOR THIS PT. AGNES ...", "supportive to pt, John" (a new sentence / a visitor)

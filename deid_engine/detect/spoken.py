@@ -477,7 +477,7 @@ def emails(text: str, low: str | None = None) -> list[Span]:
 _HOUSE = (r"(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fourty|"
           r"fifty|sixty|seventy|eighty|ninety|hundred|oh)[ \t]+){1,4}")
 _STREET_TYPES = (r"(?:street|avenue|road|drive|lane|boulevard|court|way|place|terrace|crescent|close|circle|parkway|"
-                 r"highway|trail|grove|gardens|row|square)")
+                 r"highway|trail|grove|gardens|row|square|view|walk|rise|mews|wynd|brae)")
 _STREET = regex.compile(
     rf"(?<![\w])(?P<s>{_HOUSE}(?P<name>(?:[a-z][a-z'’]+[ \t]+){{1,2}}){_STREET_TYPES}"
     rf"(?:[ \t]+(?:apartment|apt|unit|suite|flat|number)[ \t]+(?:[a-z0-9]+)(?:[ \t]+[b-hj-z](?![\w]))?)?)(?![\w])")
@@ -542,8 +542,8 @@ _TOWN_AFTER_SPOKEN_STREET = re.compile(
     r"\b(?:(?:plot|number|no|house|flat|unit)[ \t]+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
     r"ninety|hundred)(?:[ \t]+(?:one|two|three|four|five|six|seven|eight|nine|hundred|and))*[ \t]+(?:[a-z]+[ \t]+){1,2}"
-    r"(?:street|lane|road|avenue|drive|close|crescent|court|way|terrace|grove|gardens|boulevard|parade)[ \t]+"
-    r"(?P<p>[a-z]{4,}(?:[ \t]+[a-z]{4,})?)(?!['’\w])")
+    r"(?:street|lane|road|avenue|drive|close|crescent|court|way|terrace|grove|gardens|boulevard|parade|view|walk)[ \t]+"
+    r"(?:in[ \t]+)?(?P<p>[a-z]{4,}(?:[ \t]+[a-z]{4,})?)(?!['’\w])")
 _IN_COUNTRY = regex.compile(r"[ \t]*,?[ \t]+in[ \t]+(?P<c>[a-z][a-z]+(?:[ \t]+[a-z]+)?)")
 
 
@@ -578,6 +578,8 @@ def origins(text: str, low: str | None = None) -> list[Span]:
             continue  # mixed case: the tagger and the gazetteers see capitals
         dictionary, countries, states = _places()
         words = m.group("p").split()
+        if len(words) == 2 and words[1] in ("county", "co", "city", "town", "shire", "village", "state", "province"):
+            words = words[:1]  # "ballincollig county cork": the town; the county is another place
         known = [w for w in words if w.strip("'’-") in dictionary]
         if len(words) == 2 and " ".join(words) in countries | states:
             keep = 2
@@ -588,7 +590,7 @@ def origins(text: str, low: str | None = None) -> list[Span]:
         else:
             keep = 2 if len(words) == 2 and words[1] not in known else 1
         a = m.start("p")
-        b = m.end("p") if keep == 2 else a + len(words[0])
+        b = a + len(" ".join(low[a:m.end("p")].split()[:keep])) if keep == 2 else a + len(words[0])
         place = " ".join(low[a:b].split())
         out.append(Span(a, b, _place_label(place, countries, states), "pattern:spoken_origin", 0.7))
         c = _IN_COUNTRY.match(low, b)

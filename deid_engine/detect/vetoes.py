@@ -560,6 +560,23 @@ class WeakWordFilter:
                     and _SPECIALTY_ADJECTIVE.fullmatch(text[s.start:s.end])
                     and _CLINICIAN_NOUN_AFTER.match(text, s.end)):
                 continue  # "Consultant Orthopaedic Surgeon": a specialty, not a name
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION", "DATE")
+                    and text[s.start:s.end] in ("MAR", "eMAR", "MARs")):
+                continue  # "isn't on the MAR": the medication administration record
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("LOCATION", "NAME")
+                    and text[s.start:s.end].casefold().rstrip(".") in ("ext", "extn", "x")
+                    and regex.match(r"[ \t]*\d", text[s.end:s.end + 3])):
+                continue  # "chaplain ext 2204": an extension
+            if (source_family(s.source) == "tagger" and _category(s.label) == "DATE"
+                    and regex.fullmatch(r"(?i)\d{1,2}[ \t]*(?:years?|months?|weeks?|days?|yrs?|mos?|wks?)",
+                                        text[s.start:s.end])
+                    and regex.search(r"(?i)\b(?:in|for|over|within|after|every|about|x)[ \t]+$",
+                                     text[max(0, s.start - 8):s.start])):
+                continue  # "Next well visit in 1 year": a duration
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and text[s.start:s.end].casefold() in _KIN_WORDS
+                    and regex.search(r"(?i)\b(?:his|her|my|your|their|our|the)[ \t]+$", text[max(0, s.start - 8):s.start])):
+                continue  # "I'm his nan, Aroha": the relation, not the name
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
                     and text[s.start:s.end].casefold().rstrip(".") in _TITLE_ONLY
                     and regex.match(r"\.?[ \t]+\p{Lu}", text[s.end:s.end + 4])):
@@ -707,7 +724,13 @@ theyre wasnt doesnt couldnt wouldnt shouldnt havent hasnt arent werent hows wher
 thatll ain aint gonna wanna gotta yall yalls likkle deh yah dinnae cannae didnae wouldnae ehn teh pon nuh seh
 abeg wahala innit""".split())
 # titles before a name: never a name or a place on their own
-_TITLE_ONLY = frozenset({"fr", "rev", "revd", "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "br", "fra", "sra", "srta"})
+_TITLE_ONLY = frozenset({"fr", "rev", "revd", "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "br", "fra", "sra", "srta",
+                         "pastor", "reverend", "father", "imam", "rabbi", "deacon", "coach"})
+# kin words: "his nan", "my nana" name a relation, not a person
+_KIN_WORDS = frozenset({"nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandpa", "grandad", "granddad",
+                        "mum", "mom", "mam", "mammy", "mummy", "mommy", "dad", "daddy", "papa", "pop", "pops", "moko",
+                        "mokopuna", "koro", "kuia", "whanau", "abuela", "abuelo", "abuelita", "nonna", "nonno", "baba",
+                        "bubbe", "zayde", "aunty", "auntie", "uncle", "sis", "bro"})
 # bare contractions that are also nouns ("the shell station", "the well")
 _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "lets", "id", "were", "shed", "wont", "cant"})
 # greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",
@@ -823,6 +846,7 @@ def _verb_or_noun_use(text: str, s: Span) -> bool:
 
 
 _BILL_BEFORE = regex.compile(r"(?i)\b(?:gas|phone|electric|electricity|water|hospital|medical|power|heating|cable|"
+                             r"er|ed|ambulance|lab|dental|icu|surgery|pharmacy|"
                              r"tax|cell|credit\s+card|card|energy|council|rent|vet|doctor'?s|pay|paid|pays|my|your|his|"
                              r"her|their|our)[ \t]+$")
 

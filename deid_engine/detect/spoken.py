@@ -96,10 +96,18 @@ def _states() -> frozenset[str]:
 def find(text: str) -> list[Span]:
     """Every spoken identifier of ``text`` (English)."""
     low = text.lower()
-    return digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
+    out = digit_runs(text, low) + emails(text, low) + streets(text, low) + origins(text, low) + \
         spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
-        insurers(text, low) + farewell_names(text, low) + spelled_codes(text, low) + spelled_replies(text, low) + \
-        vocative_names(text, low) + repeated_names(text, low) + facilities(text, low)
+        insurers(text, low) + farewell_names(text, low) + spelled_replies(text, low)
+    if _speech_case(text):  # the rules below only take lower-case speech
+        out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low)
+    return out
+
+
+def _speech_case(text: str) -> bool:
+    """Text written as speech-to-text writes it: (almost) no capital letters in its first 4,000 characters."""
+    head = text[:4000]
+    return sum(c.isupper() for c in head) <= 0.03 * max(1, sum(c.isalpha() for c in head))
 
 
 # --- the name that closes a turn after a farewell: "see you in three months walt", "thank you so much destiny" ----
@@ -746,8 +754,7 @@ def vocative_names(text: str, low: str | None = None) -> list[Span]:
     or dictionary knows, in the slot of address; a given name that is also a word (``ivy``) only
     after a greeting and before ``how``, ``its`` or the end of the turn."""
     low = text.lower() if low is None else low
-    head = text[:4000]
-    if sum(c.isupper() for c in head) > 0.03 * max(1, sum(c.isalpha() for c in head)):
+    if not _speech_case(text):
         return []  # capitalised text: the tagger's and the name lists' job
     out: list[Span] = []
     names, frequent = _given_names()

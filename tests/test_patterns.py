@@ -996,3 +996,25 @@ def test_session8_fifth_round_patterns(en, text, piece, label):
 ])
 def test_session8_fifth_round_patterns_not(en, text, piece):
     assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("He sat down twice.\nDoctor: At 78, that's not bad at all.", "78", "AGE"),
+    ("sweden and homesteaded it in nineteen eleven [doctor] so", "nineteen eleven", "DATE"),
+    ("patient: its uh two thousand and nine doctor: and the month", "two thousand and nine", "DATE"),
+    ("Husband: Yes, postal code 460512. Nurse: Your case", "460512", "ZIP"),
+    ("meds for pt in rm 312 mark hope 71m - on warfarin", "71", "AGE"),
+    ("when she had the bells palsy in ninety eight gp: okay", "ninety eight", "DATE"),
+])
+def test_session8_sixth_round_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("At 10, she woke up and took her pills", "10"),
+    ("we had two dogs in seventy four days", "seventy four"),
+    ("nineteen eleven year olds were tested", "nineteen eleven"),
+    ("two thousand and nine dollars is the bill", "two thousand and nine"),
+])
+def test_session8_sixth_round_patterns_not(en, text, piece):
+    assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))

@@ -43,6 +43,8 @@ TUNE21 = probe_eval.PROBE_DIR / "tune21.txt"  # session 8, blind-written tuning 
 TUNE22 = probe_eval.PROBE_DIR / "tune22.txt"  # session 8, blind-written tuning split (lower-case transcripts)
 TUNE23 = probe_eval.PROBE_DIR / "tune23.txt"  # session 8, blind-written tuning split (queries, US outpatient notes)
 TUNE24 = probe_eval.PROBE_DIR / "tune24.txt"  # session 8, blind-written tuning split (transcripts, queries)
+TUNE25 = probe_eval.PROBE_DIR / "tune25.txt"  # session 8, blind-written tuning split (lower-case transcripts, queries)
+TUNE26 = probe_eval.PROBE_DIR / "tune26.txt"  # session 8, blind-written tuning split (outpatient notes, queries)
 MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
 LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
 
@@ -103,15 +105,15 @@ def test_parse_probe_file_rules(tmp_path):
 
 
 @pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8, TUNE9, TUNE10,
-                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24],
+                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26],
                          ids=lambda p: p.stem)
 def test_probe_file_is_well_formed(path):
     items = probe_eval.parse_probe(path)
     raw = _raw_texts(path)
-    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24}.get(path, 35)
+    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24, TUNE25: 24, TUNE26: 24}.get(path, 35)
     assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else
-                                           {"outpatient", "query"} if path == TUNE23 else
-                                           {"transcript", "query"} if path == TUNE24 else
+                                           {"outpatient", "query"} if path in (TUNE23, TUNE26) else
+                                           {"transcript", "query"} if path in (TUNE24, TUNE25) else
                                            {"outpatient", "transcript", "query"} if path in (TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22)
                                            else set(probe_eval.KINDS))
     for doc_id, kind, text, spans in items:
@@ -130,7 +132,7 @@ def test_probe_file_is_well_formed(path):
 
 def test_ids_unique_and_splits_disjoint():
     tune, check, *others = (probe_eval.parse_probe(p) for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7,
-                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24])
+                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26])
     rest = [it for o in others for it in o]
     ids = [i for i, *_ in tune + check + rest]
     assert len(ids) == len(set(ids))

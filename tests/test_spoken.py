@@ -904,3 +904,30 @@ def test_pipeline_session8_fifth_round_not(pipe, text, piece):
 ])
 def test_pipeline_session8_fifth_round(pipe, text, piece):
     assert piece in {text[s.start:s.end] for s in pipe.run(Document(text))}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("i will ask dolores our case manager to ring you", "dolores", "DOCTOR"),
+    ("halve the cilazapril and ask aroha the district nurse", "aroha", "DOCTOR"),
+    ("labs since 2/3 pls - thats nkechi obi bed 12 on cvicu", "nkechi obi", "PATIENT"),
+    ("and ours was born nineteen forty six in jalandhar doctor: and", "jalandhar", "CITY"),
+])
+def test_spoken_session8_sixth_round(text, piece, label):
+    assert (piece, label) in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", ["ask the nurse", "the sats in bed 4 dropped", "what about the one in bed 2",
+                                  "check the patient in bed 4"])
+def test_spoken_session8_sixth_round_not(text):
+    assert not [s for s in spoken.find(text) if s.source in ("lexicon:spoken_staff", "lexicon:spoken_bed")]
+
+
+@pytest.mark.parametrize("text", ["i want you on ferro grad c one a day", "she said the whole hail mary with him",
+                                  "his wife also says he takes st johns wort"])
+def test_pipeline_session8_sixth_round_not(pipe, text):
+    assert not [s for s in pipe.run(Document(text)) if s.label in ("PATIENT", "LOCATION", "RELATIVE", "DOCTOR")]
+
+
+@pytest.mark.parametrize("text", ["ok go ahead with the injection. will the nurse call us", "did you manage to see the dietitian"])
+def test_staff_apposition_needs_a_name(text):
+    assert not [s for s in spoken.find(text) if s.source == "lexicon:spoken_staff"]

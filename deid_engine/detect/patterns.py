@@ -1115,7 +1115,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=lambda t, s, e: not_a_person_before(t, s, e, r"[ \t]*\($")),
     # "ezekiel brandt 81m admitted", "pt 79f from the nursing home": age and sex run together in a query
     P("age_sex_lower", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:walk|walking|tall|high|away|long|deep|run|"
-      r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z])", "AGE", 0.7, group="a", validate=age_in_range,
+      r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z]|[ \t]+[-–][ \t]|[ \t]*[,;]|[ \t]*$)", "AGE", 0.7, group="a", validate=age_in_range,
       invalidate=catheter_size),
     # "age 4 years 2 months", "aged 1 year and 6 months", "3 years 5 months old": the months part
     P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
@@ -1151,6 +1151,17 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_turn", rf"(?i)\b(?:i|he|she|you|they|we|mum|mom|dad)\s+(?:turn|turns|will\s+turn|['’]ll\s+turn|am\s+turning|is\s+turning)\s+"
       rf"(?P<a>{AGE_NUM})(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b|\s*[.,!?]|\s*$)", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # "Doctor: At 78, that's not bad at all": a sentence that opens with an adult age
+    P("age_at_opening", r"(?:(?<=(?m:^)[\p{L} .'-]{1,20}:[ \t]+)|(?<=[.!?][ \t]+))At[ \t]+(?P<a>(?:1[89]|[2-9]\d|10\d))(?=,[ \t]+\p{Ll})",
+      "AGE", 0.7, group="a"),
+    # "homesteaded it in nineteen eleven", "born in eighteen ninety": years whose second half is a teen
+    P("year_teen_pair", r"(?i)(?<=\b(?:in|since|from|until|till|by|around|about|year|born)[ \t]+)(?P<d>(?:eighteen|nineteen)[ \t]+"
+      r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))(?![\w-])"
+      r"(?![ \t]+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|kilos?|people|times)\b)", "DATE", 0.75, group="d"),
+    # "its uh two thousand and nine": a year with "and"
+    P("year_two_thousand_and", r"(?i)\btwo[ \t]+thousand[ \t]+and[ \t]+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+      r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[ \t-]+(?:one|two|three|four|five|six|seven|eight|nine))?)"
+      r"\b(?![ \t]+(?:dollars|pounds|euros|people|years?|mg|milligrams|steps|calories|miles|words)\b)", "DATE", 0.7),
     # "Age/Sex: 41/M", "Age / Gender: 67 / F"
     P("age_sex_field", r"(?i)\bage[ \t]*/[ \t]*(?:sex|gender)[ \t]*:?[ \t]*(?P<a>\d{1,3})[ \t]*(?:y(?:rs?)?|yo)?[ \t]*/[ \t]*[MFmf]\b",
       "AGE", 0.9, group="a", validate=age_ok),
@@ -1313,7 +1324,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),
     P("zip_after_state", r"(?<=\b(?:{STATES}|{STATE_NAMES}),?\s{1,3})(?P<z>\d{5}(?:-\d{4})?)(?![\d-])", "ZIP", 0.95,
       group="z", invalidate=zip_state_mismatch),
-    P("zip_context", r"(?i)\b(?:zip|zipcode|zip\s+code|postal\s+code)\s*[:#]?\s*(?P<z>\d{5}(?:-\d{4})?)\b", "ZIP", 0.95,
+    P("zip_context", r"(?i)\b(?:zip|zipcode|zip\s+code|postal\s+code|post\s*code|pin\s+code|pincode)\s*[:#]?\s*(?P<z>\d{5}(?:-\d{4})?|\d{6}|\d{4})\b", "ZIP", 0.95,
       group="z"),
     P("state_before_zip", r"(?<=,\s{0,2}|[a-z]\s)(?P<st>{STATES})(?=,?\s{1,3}\d{5}(?:-\d{4})?(?![\d-]))", "STATE", 0.9,
       group="st", invalidate=state_zip_mismatch),
@@ -1492,7 +1503,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?P<d>(?>{_TENS_RE}(?:\s+(?:one|two|three|four|five|six|seven|eight|nine))?))(?![\w-])"
       rf"(?!\s+(?:years?|months?|weeks?|days?|percent|pounds|kilos?|mg|minutes?|hours?)\b)", "DATE", 0.75, group="d"),
     P("year_spoken_moved", rf"(?i)(?<=\b(?:came|come|moved|emigrated|immigrated|arrived|married|retired|left|"
-      rf"settled|started|finished|joined|enlisted|graduated)\s+(?:(?:up|over|here|back|down|out|across)\s+)?in\s+)"
+      rf"settled|started|finished|joined|enlisted|graduated|had|got|diagnosed|born|died|passed|broke|lost|bought|"
+      rf"built|sold|quit|stopped)(?:\s+(?!(?:in|at|for)\b)[a-z'’]+){{0,4}}?\s+in\s+)"
       rf"(?P<d>(?>(?:fifty|sixty|seventy|eighty|ninety)(?:\s+(?:one|two|three|four|five|six|seven|eight|nine))?))(?![\w-])"
       rf"(?!\s+(?:years?|months?|weeks?|days?|percent|pounds|kilos?|minutes?|hours?|miles?)\b)", "DATE", 0.75, group="d"),
     # "whats your wifes name / patient: hyacinth": a relative's name given in reply
@@ -1878,7 +1890,7 @@ _ORD_TRIGGER = (r"re:(?i)\bthe\s+(?:\d{1,2}(?:st|nd|rd|th)\b|first|second|third|
                 r"ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|twenty|thirty)")
 TRIGGERS.update({
     "age_after_name": (r"re:, \d\d?\d?, ",),
-    "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf] [a-z]",),
+    "age_paren_name": (r"re:[a-z] ?\(\d{1,3}\)",), "age_sex_lower": (r"re:[a-z] \d{1,3}[mf](?: [a-z]| [-–] |[,;]| *$)",),
     "dob_spoken": ("birth", "dob", "d.o.b", "born"),
     "floor_level": ("level", "floor"),
     "county_ie": ("co", "county"), "state_after_town": (r"re:,[ \t]{1,2}[A-Z]{2}\b",), "age_question_reply": ("?",),
@@ -1903,7 +1915,8 @@ TRIGGERS.update({
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
     "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
-    "age_sex_field": ("age",), "age_turn": ("turn",), "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]|:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,|[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b",), "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "age_sex_field": ("age",), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
+    "year_two_thousand_and": ("thousand and",), "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]|:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,|[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b",), "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),

@@ -100,7 +100,8 @@ def find(text: str) -> list[Span]:
         spelled_names(text, low) + rooms(text, low) + titled_names(text, low) + postcodes(text, low) + \
         insurers(text, low) + farewell_names(text, low) + spelled_replies(text, low)
     if _speech_case(text):  # the rules below only take lower-case speech
-        out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low)
+        out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low) + \
+            staff_and_bed_names(text, low)
     return out
 
 
@@ -535,7 +536,11 @@ _ORIGIN = re.compile(
     r"(?:lay[ \t]*by|layby|farm|house|village|town|somewhere|just|a[ \t]+bit|place|station|road)[ \t]+(?:outside|near)|"
     r"(?:first|second|third|last|other|older|eldest|youngest)[ \t]+(?:one|baby|child|kid|pregnancy)[ \t]+(?:in|at)|"
     # "we moved papamoa in march", "think she moved footscray": speech drops the preposition
-    r"(?:moved|moving|relocated)(?:[ \t]+(?:out|up|down|over|back))?)"
+    r"(?:moved|moving|relocated)(?:[ \t]+(?:out|up|down|over|back))?|"
+    # "born nineteen forty six in jalandhar": a date between "born" and "in"
+    r"born(?:[ \t]+(?:on|the|of|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and|"
+    r"one|two|three|four|five|six|seven|eight|nine|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|first|second|third|[a-z]+th)){1,6}[ \t]+in)"
     r"[ \t]+(?P<p>[a-z][a-z-]{3,}(?:[ \t]+[a-z][a-z-]{3,})?)(?!['’\w])")
 _ASCII_UPPER = bytes(range(65, 91))
 _ASCII_LETTERS = _ASCII_UPPER + bytes(range(97, 123))
@@ -875,4 +880,49 @@ def facilities(text: str, low: str | None = None) -> list[Span]:
         if not (all(unknown) or (unknown[0] and re.fullmatch(_FACILITY_MODIFIERS, words[-1]))):
             continue
         out.append(Span(m.start("u"), m.end("h"), "HOSPITAL", "pattern:spoken_facility", 0.65))
+    return out
+
+
+# --- "ask aroha the district nurse", "dolores our case manager", "thats nkechi obi bed 12" ------------------------
+
+_STAFF_APPOS = regex.compile(
+    r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})[ \t]+(?:our|the|your|my|his|her)[ \t]+(?:case[ \t]+manager|social[ \t]+worker|"
+    r"district[ \t]+nurse|practice[ \t]+nurse|community[ \t]+nurse|nurse|physio|physiotherapist|pharmacist|dietitian|"
+    r"dietician|counsell?or|therapist|receptionist|midwife|health[ \t]+visitor|key[ \t]+worker|support[ \t]+worker|"
+    r"care[ \t]+coordinator|coordinator|gp|doctor)\b")
+_BED_NAME = regex.compile(
+    r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+[a-z][a-z'’-]{2,})?)[ \t]+(?:in[ \t]+)?(?:bed|room|rm|bay)[ \t]*\d")
+
+
+def staff_and_bed_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech and queries: a given name (or a word no dictionary knows) right before a care role in
+    apposition is a clinician's; a given name, and a surname no dictionary knows, right before a bed or room
+    number is the patient's."""
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    names, _ = _given_names()
+    dictionary = _places()[0]
+    medical = _medical_words()
+    for m in _STAFF_APPOS.finditer(low):
+        w = m.group("n")
+        if w in _NOT_VOCATIVE or w in medical or w in dictionary or (w not in names and len(w) < 4):
+            continue
+        out.append(Span(m.start("n"), m.end("n"), "DOCTOR", "lexicon:spoken_staff", 0.65))
+    for m in _BED_NAME.finditer(low):
+        words = m.group("n").split()
+        if len(words) == 2 and all(w not in medical and w not in _NOT_VOCATIVE and len(w) >= 3 for w in words) and \
+                words[0] not in dictionary and len(words[0]) >= 4 and (words[1] not in dictionary or words[1] in _surnames()):
+            out.append(Span(m.start("n"), m.end("n"), "PATIENT", "lexicon:spoken_bed", 0.6))
+            continue  # "thats nkechi obi bed 12": two words no dictionary knows
+        if words[0] not in names or words[0] in dictionary or words[0] in medical or words[0] in _NOT_VOCATIVE:
+            words = words[1:] if len(words) == 2 else []
+            if not words or words[0] not in names or words[0] in dictionary or words[0] in medical:
+                continue
+            a = m.end("n") - len(words[0])
+            out.append(Span(a, m.end("n"), "PATIENT", "lexicon:spoken_bed", 0.6))
+            continue
+        if len(words) == 2 and (words[1] in dictionary or words[1] in medical):
+            words = words[:1]
+        a = m.start("n")
+        out.append(Span(a, a + len(" ".join(words)), "PATIENT", "lexicon:spoken_bed", 0.6))
     return out

@@ -581,6 +581,11 @@ class WeakWordFilter:
                     and text[s.start:s.end].casefold().rstrip(".") in _TITLE_ONLY
                     and regex.match(r"\.?[ \t]+\p{Lu}", text[s.end:s.end + 4])):
                 continue  # "Attends mass; [Fr] Tom Keaveney": a title before a name is not part of it
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and (regex.fullmatch(r"(?i)(?:st\.?|saint)[ \t]+john['’]?s[ \t]+wort", text[s.start:s.end])
+                         or (text[s.start:s.end].casefold() == "mary"
+                             and regex.search(r"(?i)\bhail[ \t]+$", text[max(0, s.start - 6):s.start])))):
+                continue  # "takes st johns wort" (a herb), "the whole hail mary" (a prayer)
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and text[s.start:s.end].casefold() == "grace"
                     and (regex.search(r"(?i)\b(?:god['’]?s|by[ \t]+the|saving|state[ \t]+of)[ \t]+$",

@@ -931,3 +931,23 @@ def test_pipeline_session8_sixth_round_not(pipe, text):
 @pytest.mark.parametrize("text", ["ok go ahead with the injection. will the nurse call us", "did you manage to see the dietitian"])
 def test_staff_apposition_needs_a_name(text):
     assert not [s for s in spoken.find(text) if s.source == "lexicon:spoken_staff"]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("ill ring you on friday and rangi will be back monday", "rangi"),
+    ("oh no funmi from work had that", "funmi"),
+    ("bridie next door looks in on him", "bridie"),
+])
+def test_subject_names(text, piece):
+    assert (piece, "PATIENT") in _found(spoken.find(text), text)
+
+
+@pytest.mark.parametrize("text", ["the doctor will be back", "the pain will be better", "metformin will help",
+                                  "smith says he is fine", "she will be back", "nobody from work came"])
+def test_subject_names_not(text):
+    assert not [s for s in spoken.find(text) if s.source == "lexicon:spoken_subject"]
+
+
+def test_subject_after_an_article_is_a_thing():
+    text = "and shes wheezy at night the creche rang me twice last week"
+    assert not [s for s in spoken.find(text) if s.source == "lexicon:spoken_subject"]

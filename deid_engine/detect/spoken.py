@@ -101,7 +101,7 @@ def find(text: str) -> list[Span]:
         insurers(text, low) + farewell_names(text, low) + spelled_replies(text, low)
     if _speech_case(text):  # the rules below only take lower-case speech
         out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low) + \
-            staff_and_bed_names(text, low)
+            staff_and_bed_names(text, low) + subject_names(text, low)
     return out
 
 
@@ -925,4 +925,44 @@ def staff_and_bed_names(text: str, low: str | None = None) -> list[Span]:
             words = words[:1]
         a = m.start("n")
         out.append(Span(a, a + len(" ".join(words)), "PATIENT", "lexicon:spoken_bed", 0.6))
+    return out
+
+
+# --- names as the subject of a verb, or placed by where the person is from ---------------------------------------
+# "rangi will be back monday", "deb has been really good", "bev picks me up", "funmi from work had that",
+# "bridie next door looks in"
+
+_SUBJECT = regex.compile(
+    r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+(?:(?:will|can|could|would|should|might|has|had|is|was|does|did)[ \t]+"
+    r"(?:be|been|have|come|go|take|bring|pick|drive|look|ring|call|put|change|help|do|doing|sort|check|see|get|give|"
+    r"stay|visit|keep|make|pop)\b|(?:says|said|drove|drives|picks|takes|took|came|comes|looks|rang|rings|called|calls|"
+    r"brought|brings|visits|visited|helps|helped|stays|stayed|lives|lived|works|worked|texted|texts|reckons|thinks)\b|"
+    r"from[ \t]+(?:work|next[ \t]+door|downstairs|upstairs|church|school|the[ \t]+(?:shop|club|gym|pub|church|office|"
+    r"depot|mill|yard|farm|site|shearing|unit|ward|center|centre))\b|next[ \t]+door\b))")
+_MEDICAL_SHAPE = regex.compile(r"(?:ia|itis|osis|emia|aemia|tension|pathy|ectomy|otomy|plasty|algia|uria|rrh?o?ea|scopy|"
+                               r"gram|graphy|ase|ide|ine|ole|one|pril|olol|statin|mab|nib|cin|cillin|mycin|azole|"
+                               r"ation|ment|ness|ing|ed|ly|ism|ist|ous|ive|al|ic)$")
+_NOT_SUBJECT = frozenset("""she he they it we you who that this there what which someone somebody everyone everybody
+nobody anyone mum mom dad nan nana gran granny grandma grandpa son daughter wife husband doctor doc nurse family
+baby kid kids child she'll he'll mine yours boss work""".split())
+
+
+def subject_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech: a listed given name no dictionary holds, or a longer word no list knows, as the subject
+    of a verb of visiting, helping, calling or saying, or placed by where the person is from (work, next door)."""
+    low = text.lower() if low is None else low
+    out: list[Span] = []
+    names, _ = _given_names()
+    dictionary = _places()[0]
+    medical = _medical_words()
+    for m in _SUBJECT.finditer(low):
+        w = m.group("n").strip("'’-")
+        if w in _NOT_SUBJECT or w in _NOT_VOCATIVE or w in dictionary or w in medical:
+            continue
+        if regex.search(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|its|no|any|some)[ \t]+$",
+                        low[max(0, m.start() - 8):m.start()]):
+            continue  # "the creche rang": a thing, not a person
+        if "-" in w or (w not in names and (len(w) < 5 or w in _surnames() or _MEDICAL_SHAPE.search(w))):
+            continue  # an unknown word must be long and not shaped like a medical word; a surname alone is no subject
+        out.append(Span(m.start("n"), m.start("n") + len(w), "PATIENT", "lexicon:spoken_subject", 0.6))
     return out

@@ -959,7 +959,7 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
         w = m.group("n").strip("'’-")
         if w in _NOT_SUBJECT or w in _NOT_VOCATIVE or w in dictionary or w in medical:
             continue
-        if regex.search(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|its|no|any|some)[ \t]+$",
+        if regex.search(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|its|any|some)[ \t]+$",
                         low[max(0, m.start() - 8):m.start()]):
             continue  # "the creche rang": a thing, not a person
         if "-" in w or (w not in names and (len(w) < 5 or w in _surnames() or _MEDICAL_SHAPE.search(w))):

@@ -1302,3 +1302,12 @@ def test_lower_case_places_made_of_everyday_words_need_a_cue(text):
     d = LexiconDetector("en")
     d.load()
     assert not [s for s in d.detect(Document(text)) if s.label == "CITY"]
+
+
+def test_a_generic_school_is_no_employer():
+    from deid_engine.detect.lexicon import LexiconDetector
+
+    d = LexiconDetector("en")
+    d.load()
+    text = "june shes a dinner lady at the primary school on hawthorn road"
+    assert not [s for s in d.detect(Document(text)) if s.label == "ORGANIZATION"]

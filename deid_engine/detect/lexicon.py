@@ -270,7 +270,9 @@ _WORK_WORDS = {"work", "works", "worked", "working", "job", "jobs", "drive", "dr
 _NOT_ORG_START = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "several",
                   "many", "some", "other", "different", "all", "both", "local", "black", "yellow", "private", "school",
                   "night", "nights", "day", "days", "extra", "more", "less", "fewer", "food", "blood", "sperm", "main",
-                  "high", "river", "piggy", "same"}
+                  "high", "river", "piggy", "same", "primary", "secondary", "elementary", "middle", "public",
+                  "grammar", "junior", "senior", "infant", "infants", "nursery", "boarding", "sunday", "village",
+                  "community", "parish", "catholic", "state", "local"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
 # "which nursery is that?", "what pharmacy do you use", "where do you work": the next turn names the place
 _VENUE_QUESTION = regex.compile(

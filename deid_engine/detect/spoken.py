@@ -890,6 +890,11 @@ _STAFF_APPOS = regex.compile(
     r"district[ \t]+nurse|practice[ \t]+nurse|community[ \t]+nurse|nurse|physio|physiotherapist|pharmacist|dietitian|"
     r"dietician|counsell?or|therapist|receptionist|midwife|health[ \t]+visitor|key[ \t]+worker|support[ \t]+worker|"
     r"care[ \t]+coordinator|coordinator|gp|doctor)\b")
+# cheap pre-checks: the role or the bed word must occur at all
+_STAFF_HINT = regex.compile(r"\b(?:our|the|your|my|his|her)[ \t]+(?:case|social|district|practice|community|nurse|physio|"
+                            r"pharmacist|diet|counsel|therapist|receptionist|midwife|health|key|support|care|coordinator|"
+                            r"gp|doctor)")
+_BED_HINT = regex.compile(r"\b(?:bed|room|rm|bay)[ \t]*\d")
 _BED_NAME = regex.compile(
     r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,}(?:[ \t]+[a-z][a-z'’-]{2,})?)[ \t]+(?:in[ \t]+)?(?:bed|room|rm|bay)[ \t]*\d")
 
@@ -903,12 +908,14 @@ def staff_and_bed_names(text: str, low: str | None = None) -> list[Span]:
     names, _ = _given_names()
     dictionary = _places()[0]
     medical = _medical_words()
-    for m in _STAFF_APPOS.finditer(low):
+    staff = _STAFF_HINT.search(low) is not None
+    beds = _BED_HINT.search(low) is not None
+    for m in (_STAFF_APPOS.finditer(low) if staff else ()):
         w = m.group("n")
         if w in _NOT_VOCATIVE or w in medical or w in dictionary or (w not in names and len(w) < 4):
             continue
         out.append(Span(m.start("n"), m.end("n"), "DOCTOR", "lexicon:spoken_staff", 0.65))
-    for m in _BED_NAME.finditer(low):
+    for m in (_BED_NAME.finditer(low) if beds else ()):
         words = m.group("n").split()
         if len(words) == 2 and all(w not in medical and w not in _NOT_VOCATIVE and len(w) >= 3 for w in words) and \
                 words[0] not in dictionary and len(words[0]) >= 4 and (words[1] not in dictionary or words[1] in _surnames()):
@@ -932,13 +939,17 @@ def staff_and_bed_names(text: str, low: str | None = None) -> list[Span]:
 # "rangi will be back monday", "deb has been really good", "bev picks me up", "funmi from work had that",
 # "bridie next door looks in"
 
-_SUBJECT = regex.compile(
-    r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+(?:(?:will|can|could|would|should|might|has|had|is|was|does|did)[ \t]+"
+# what follows a person's name as its subject: a verb of visiting, helping, calling or saying, or where they are from
+_SUBJECT_VERBS = (
+    r"[ \t]+(?:(?:will|can|could|would|should|might|has|had|is|was|does|did)[ \t]+"
     r"(?:be|been|have|come|go|take|bring|pick|drive|look|ring|call|put|change|help|do|doing|sort|check|see|get|give|"
     r"stay|visit|keep|make|pop)\b|(?:says|said|drove|drives|picks|takes|took|came|comes|looks|rang|rings|called|calls|"
     r"brought|brings|visits|visited|helps|helped|stays|stayed|lives|lived|works|worked|texted|texts|reckons|thinks)\b|"
     r"from[ \t]+(?:work|next[ \t]+door|downstairs|upstairs|church|school|the[ \t]+(?:shop|club|gym|pub|church|office|"
-    r"depot|mill|yard|farm|site|shearing|unit|ward|center|centre))\b|next[ \t]+door\b))")
+    r"depot|mill|yard|farm|site|shearing|unit|ward|center|centre))\b|next[ \t]+door\b)")
+# searched from the verb (cheaper than trying every word of a note), then the word before it
+_SUBJECT_TAIL = regex.compile(r"(?<=[a-z'’-])" + _SUBJECT_VERBS)
+_WORD_BEFORE = regex.compile(r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})$")
 _MEDICAL_SHAPE = regex.compile(r"(?:ia|itis|osis|emia|aemia|tension|pathy|ectomy|otomy|plasty|algia|uria|rrh?o?ea|scopy|"
                                r"gram|graphy|ase|ide|ine|ole|one|pril|olol|statin|mab|nib|cin|cillin|mycin|azole|"
                                r"ation|ment|ness|ing|ed|ly|ism|ist|ous|ive|al|ic)$")
@@ -955,7 +966,10 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
     names, _ = _given_names()
     dictionary = _places()[0]
     medical = _medical_words()
-    for m in _SUBJECT.finditer(low):
+    for v in _SUBJECT_TAIL.finditer(low):
+        m = _WORD_BEFORE.search(low, max(0, v.start() - 40), v.start())
+        if m is None:
+            continue
         w = m.group("n").strip("'’-")
         if w in _NOT_SUBJECT or w in _NOT_VOCATIVE or w in dictionary or w in medical:
             continue

@@ -1295,6 +1295,7 @@ def test_letterhead_decoys(en, text):
 @pytest.mark.parametrize("text", [
     "where are you right now in case we get cut off im at my cousins place",
     "wheeze on the right sats are ninety six percent so thats fine",
+    "[doctor] your oxygen saturation looks pretty good at at ninety six percent okay",
 ])
 def test_lower_case_places_made_of_everyday_words_need_a_cue(text):
     from deid_engine.detect.lexicon import LexiconDetector

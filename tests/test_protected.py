@@ -26,6 +26,8 @@ def run_filter(text: str, word: str, label: str = "PATIENT", source: str = "tagg
 @pytest.mark.parametrize("text,word", [
     ("History of Parkinson's disease.", "Parkinson"),
     ("Foley catheter in place.", "Foley"),
+    ("another name is farmer's lung which", "farmer"),
+    ("Golfer's elbow on the left.", "Golfer"),
     ("Foley draining well.", "Foley"),
     ("Swan-Ganz catheter advanced.", "Swan-Ganz"),
     ("Hodgkin lymphoma in remission.", "Hodgkin"),
@@ -49,6 +51,7 @@ def test_medical_terms_dropped(text, word):
 @pytest.mark.parametrize("text,word", [
     ("Mr. Parkinson was admitted.", "Parkinson"),
     ("Dr. Foley placed the line.", "Foley"),
+    ("Seen by Mr. Farmer today.", "Farmer"),
     ("Paged Dr Murphy about the labs.", "Murphy"),
     ("Seen by Foley, MD.", "Foley"),
     ("Edward visited today.", "Edward"),

@@ -675,6 +675,8 @@ def test_session7_miss_a_dose_is_no_title():
     assert not spoken.titled_names(text)
     text = "okay thank you miss oyelowo"
     assert [text[s.start:s.end] for s in spoken.titled_names(text)] == ["oyelowo"]
+    # "mr arthrogram", "mr enterography": magnetic resonance, not a title
+    assert not spoken.titled_names("next radiographs mr arthrogram of the right hip and an mr enterography")
 
 
 @pytest.mark.parametrize("text,piece", [

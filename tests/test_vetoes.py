@@ -29,9 +29,28 @@ def _kept(text: str, piece: str, label: str = "DATE", source: str = "tagger:en")
     ("co/ci improved to 5-6/3-4/0-80 and has", "6"),
     ("am co/ci---5.6/2.62, svr 564", "6"),
     ("FELL ASLEEP AFTER 1 1/2 HOURS OF TREATMENT", "1"),
+    ("Strength is 4/5 on the right and 5/5 on the left.", "4/5"),
+    ("Strength is 4/5 on the right and 5/5 on the left.", "5/5"),
+    ("Normal gait. 3/5 abduction strength of the bilateral", "3/5"),
+    ("her pain is rated as 7-8/10. There is no numbness", "8/10"),
+    ("She rates her pain as 2-7/10.", "7/10"),
+    ("vitamin D level was at the high end of normal at 94.", "94"),
 ])
 def test_clinical_numbers_are_not_dates(text, piece):
     assert not _kept(text, piece)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Strength is 4/5 on the right and 5/5 on the left.", "5/5"),
+    ("Normal gait. 3/5 abduction strength of the bilateral", "3/5"),
+    ("5/5 power throughout", "5/5"),
+])
+def test_muscle_grades_are_no_dates_for_the_patterns_either(text, piece):
+    from deid_engine.detect.patterns import not_date_context
+
+    a = text.index(piece)
+    assert not_date_context(text, a, a + len(piece))
+    assert not not_date_context("seen on 3/5 by ortho", 8, 11)
 
 
 @pytest.mark.parametrize("text,piece", [
@@ -43,6 +62,8 @@ def test_clinical_numbers_are_not_dates(text, piece):
     ("Admitted 10/12/2019 from home", "12"),   # part of a full date: judged whole, kept
     ("Seen 3.4.2020 in clinic", "3.4.2020"),
     ("Family visited until Christmas.", "Christmas"),  # a date word without digits: kept
+    ("seen on 3/5 by ortho. next visit 4/5", "3/5"),     # no muscle word: dates
+    ("CVA in 94 and MI in 2001", "94"),
 ])
 def test_real_dates_kept(text, piece):
     assert _kept(text, piece)
@@ -79,7 +100,8 @@ def test_weak_tagger_guesses_that_are_words_are_dropped(text, piece):
 
 def test_names_confident_spans_and_spanish_stay():
     assert _weak("seen by walker around noon", "walker", 0.3)  # Walker is a surname (no equipment cue here)
-    assert _weak("seen by urology today", "urology", 0.9)             # confident: the model's call
+    assert _weak("seen by baker today", "baker", 0.9)                 # confident: the model's call
+    assert not _weak("seen by urology today", "urology", 0.9)         # a derived word no name list holds
     assert _weak("dr healey took husband", "took", 0.3, lang="es")
     assert _weak("visited by Alittle today", "Alittle", 0.3)          # not a known word
 
@@ -655,3 +677,59 @@ def _weak_spans(text: str, pieces: list[tuple[str, str, str]]) -> list[tuple[str
 def test_contractions_and_possessives_session8(text, piece, label, source, want):
     got = _weak_spans(text, [(piece, label, source)])
     assert [g for g, _ in got] == ([want] if want else [])
+
+
+# --- speech artifacts (ACI-Bench-style tokenised dialogue) -----------------------------
+
+def _after_weak(text: str, piece: str, label: str = "PATIENT", source: str = "lexicon:name", conf: float = 0.7):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    return [text[s.start:s.end] for s in
+            WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, conf)])]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("[doctor] let's take a look at some of your results .", "let's"),
+    ("[patient] i'll do that .", "i'll"),
+    ("[doctor] how's your back pain ?", "how's"),
+    ("[patient] it does . you're the doctor .", "you're"),
+    ("so i've seen doctors for all of those . they've said", "they've"),
+    ("well , i'm gon na go ahead and do a quick exam", "gon"),
+    ("i just wan na say thanks", "wan"),
+    ("um , i've just been taking , um , mel- um ...", "mel- um"),
+    ("[patient] my primary care doctor gave me the option", "gave"),
+    ("[doctor] yes his doctor tell him i said it", "tell"),
+    ("the cause of this is multifactorial it's not that", "multifactorial"),
+    ("if i could do telehealth visits all day long", "telehealth"),
+    ("next radiographs , mr arthrogram of the right hip", "arthrogram"),
+    ("i know the nurse told you about dax . i'd like to tell dax a little", "dax"),
+])
+def test_speech_artifacts_are_not_names(text, piece):
+    assert _after_weak(text, piece) == []
+    assert _after_weak(text, piece, source="tagger:en", conf=0.9) == []
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("[patient] and tyler's my buddy . he's always nice", "tyler's"),   # a name's possessive or "is"
+    ("patient call me harry everyone does\ndoctor harry it is then", "harry"),  # "it is": no object
+    ("[doctor] hi gonzalo , how are you ?", "gonzalo"),
+    ("the nurse told you about Dax Shepard", "Dax"),                   # capitalised: a person
+    ("Prairie Lakes Children's Endocrinology", "Endocrinology"),        # capitalised part of a clinic
+    ("i spoke to clement yesterday", "clement"),                       # a listed name ending in -ment
+    ("we called sue them at the office", "sue"),                       # hmm: verb before "them" is dropped
+])
+def test_names_near_speech_artifacts_stay(text, piece):
+    if piece == "sue":
+        assert _after_weak(text, piece) == []  # "sue them": the verb (a name is never followed by "them")
+        return
+    assert _after_weak(text, piece) == [piece]
+
+
+def test_contraction_trimmed_off_a_name():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "[doctor] hey gabriel i'm doctor scott"
+    a = text.index("gabriel")
+    out = WeakWordFilter("en").filter(Document(text), [Span(a, a + len("gabriel i'm"), "PATIENT", "tagger:en", 0.9)])
+    assert [text[s.start:s.end] for s in out] == ["gabriel"]

@@ -244,6 +244,9 @@ _DRIVE_VERBS = frozenset({"drive", "drives", "drove", "driving", "driven"})
 _PUBLIC_PROGRAMS = frozenset({"medicare", "medicaid", "medi-cal", "medical", "nhs", "tricare", "chip", "va", "hse",
                               "ohip", "msp", "ramq", "pbs", "obamacare", "aca", "marketplace", "snap", "wic", "ssi",
                               "ssdi", "social", "security", "disability"})
+_NUMBER_WORDS = frozenset("""zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+fifteen sixteen seventeen eighteen nineteen twenty thirty forty fourty fifty sixty seventy eighty ninety hundred
+thousand""".split())
 _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "their", "this", "that", "its", "no",
                           "any", "some", "every"})
 # In lower-case text, the last word of a business or school name after unknown or cued words:
@@ -1701,6 +1704,10 @@ class LexiconDetector:
                         for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ())))) and not (
                     i + k < n and toks[i + k].n in _ORG_AFTER_PLACE):
                 i += 1  # "in case we get cut off", "sats are ninety six": everyday words need a place cue
+                continue
+            if mode != "mixed" and all(t.n in _NUMBER_WORDS for t in toks[i:i + k]) and not (
+                    i + k < n and (self.places.get((toks[i + k].n,)) == "STATE" or toks[i + k].n in ("sc", "south"))):
+                i += 1  # "sats at ninety six percent": a number said aloud, not Ninety Six (SC)
                 continue
             ok = all(self._cap(t, mode) or t.n in STOP for t in toks[i:i + k])
             single = k == 1

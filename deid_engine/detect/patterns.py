@@ -212,6 +212,10 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$", _before(text, start, 40))
                               or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):
         return True
+    if s.endswith("/5") and (_MUSCLE_GRADE.search(_before(text, start, 40)) or _MUSCLE_GRADE.search(_after(text, end, 30))
+                             or regex.match(r"(?i)[ \t]+(?:on[ \t]+the[ \t]+)?(?:left|right|bilat\w*|throughout|in[ \t]+all|"
+                                            r"symmetric\w*|upper|lower|proximal|distal)\b", _after(text, end, 20))):
+        return True  # "Strength is 4/5 on the right and 5/5 on the left", "3/5 abduction strength": a muscle grade
     if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
         return True  # "2/2 CHF" = secondary to
     if regex.search(r"(?i)\b(?:apt|apartment|flat|suite|villa|townhouse)\.?[ \t]*$", _before(text, start, 14)) or (
@@ -223,6 +227,9 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     return False
 
 
+_MUSCLE_GRADE = regex.compile(r"(?i)strength|power|motor|muscle|reflex|grip|flexion|extension|abduction|adduction|"
+                           r"dorsiflex|plantarflex|flexors|extensors|deltoid|biceps|triceps|quadriceps|hamstrings?|"
+                           r"iliopsoas|\b(?:EHL|FHL|MRC)\b")
 _FRACTION = regex.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/])")
 _NOT_SCORE_BEFORE = regex.compile(r"(?i)\b(?:on|since|from|until|till|til|by|dated|of|to|at|last|next|before|after|dob|"
                                   r"d\.o\.b|born|due|seen|admitted|discharged|from|wef|w/e|and|or|through|thru|"

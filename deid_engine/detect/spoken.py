@@ -248,6 +248,12 @@ _MISSED_THING = re.compile(r"[ \t]+(?:dose|doses|meds|medication|medications|tab
 _TITLED = re.compile(r"\b(?:mister|mr|mrs|missus|ms|miss)\.?[ \t]+(?P<n>[a-z][a-z'’-]{2,})\b")
 
 
+# derivational endings of English and medical words that names (beyond the name lists) do not have
+DERIVED_WORD = re.compile(r"(?:gram|graphy|scopy|ectomy|otomy|ostomy|plasty|itis|osis|aemia|emia|algia|ology|"
+                              r"ologist|pathy|ical|ial|ious|eous|ative|itive|ness|ments?|ization|isation|health|"
+                              r"factorial|ectal|ular)$")
+
+
 def titled_names(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
     if not any(t in low for t in ("mister ", "mr ", "mrs ", "missus ", "ms ", "miss ")):
@@ -262,6 +268,8 @@ def titled_names(text: str, low: str | None = None) -> list[Span]:
         w = m.group("n").strip("'’-")
         if w in dictionary or w in _medical_words():
             continue
+        if len(w) >= 7 and DERIVED_WORD.search(w) and w not in _given_names()[0] and w not in _surnames():
+            continue  # "mr arthrogram", "mr enterography": magnetic resonance, not a title
         out.append(Span(m.start("n"), m.end("n"), "PATIENT", "pattern:spoken_titled", 0.7))
     return out
 

@@ -21,6 +21,7 @@ from ..taxonomy import category_of, is_label
 from ..types import Document, Span
 from .merge import source_family
 from .patterns import not_date_context, not_year_context
+from .spoken import DERIVED_WORD as _DERIVED_WORD
 
 _MONTH_DAY = regex.compile(r"\d{1,2}[/-]\d{1,2}")
 _NUM_RUN_CHARS = "0123456789/.-"
@@ -155,6 +156,8 @@ def vetoed_date(text: str, span: Span) -> bool:
                 return True
             if whole.count("/") + whole.count("-") > 2:
                 return True  # "5-6/3-4/0-80": a run of values
+            if regex.fullmatch(r"\d{1,2}[ \t]*-[ \t]*\d{1,2}/10", whole.strip()):
+                return True  # "pain is rated as 7-8/10": a pain range
             return vetoed_date(text, span.with_bounds(a, b)) if (a, b) != (span.start, span.end) else False
         if regex.fullmatch(r"\d{1,2}", s) and regex.match(r"[ \t]+\d/\d\b", text[span.end:span.end + 6]):
             return True  # "1 1/2 hours"
@@ -167,6 +170,9 @@ def vetoed_date(text: str, span: Span) -> bool:
                         r"week|bed|room|bay|(?:dinner|lunch|breakfast|supper|brunch|tea)\s+at|home\s+by|back\s+by)[ \t]*$",
                         before):
             return True  # "grade 10", "on day 5", "dinner at 6"
+        if regex.search(r"(?i)\b(?:normal|range|is|was|were|are|came|come|runs?|running|sits?|sitting)[ \t]+(?:back[ \t]+)?"
+                        r"(?:at|around|about)[ \t]*$", before):
+            return True  # "the high end of normal at 94", "it was at 94": a value, not a year
         if regex.search(r"(?i)\b(?:day|d|d#|dose|cycle|week|wk)[ \t#]*\d{1,2}[ \t]*(?:of|/)[ \t]*$", before):
             return True  # "AUGMENTIN DAY8 OF 14", "(D#7 OF 14)": a course count
     if regex.fullmatch(r"(?i)\d{1,3}(?:st|nd|rd|th)(?:[ \t]+(?:percentile|centile))?", s) and (
@@ -385,6 +391,37 @@ class WeakWordFilter:
         return _undouble(n) in self._undoubled  # "tommorow", "occured": a double letter moved or lost
 
 
+    def _speech_artifact(self, text: str, s: Span) -> bool:
+        """A name span that is a piece of speech, not a person: a contraction of a function word
+        (``let's``, ``i'll``, ``you're``, ``they've``), a half of a tokenised contraction (``gon na``,
+        ``wan na``, ``lem me``), a false start or a filler (``mel- um``), a dictionary word used as a verb
+        before its object pronoun (``doctor gave me``, ``tell him``), a long derived word no name list
+        holds (``multifactorial``, ``arthrogram``, ``telehealth``) or the DAX dictation assistant."""
+        from .lexicon import norm
+
+        piece = text[s.start:s.end]
+        if _function_contraction(piece):
+            return True
+        low = piece.casefold()
+        nxt = _SPLIT_CONTRACTION_TAIL.get(low)
+        if nxt and regex.match(r"[ \t]+" + nxt + r"\b", text[s.end:s.end + 5]):
+            return True
+        toks = piece.split()
+        if len(toks) > 1 and (any(t.casefold().strip(".,") in _FILLERS for t in toks)
+                              or any(t.endswith("-") for t in toks)):
+            return True
+        if low == "dax" and piece in ("dax", "DAX"):
+            return True  # "i'd like to tell dax a little bit about you": the ambient dictation assistant
+        if regex.fullmatch(r"\p{Ll}{3,}", piece) and _OBJECT_PRONOUN_AFTER.match(text, s.end):
+            self._load_lists()
+            if norm(piece) in self._words:
+                return True
+        if regex.fullmatch(r"\p{Ll}{7,}", piece) and _DERIVED_WORD.search(low):
+            self._load_lists()
+            if norm(piece) not in self._all_names:
+                return True
+        return False
+
     def _all_name_set(self) -> frozenset[str]:
         self._load_lists()
         return self._all_names
@@ -493,6 +530,9 @@ class WeakWordFilter:
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS
                     and (_category(s.label) != "LOCATION" or text[s.start:s.end].casefold() not in _CONTRACTION_NOUNS)):
                 continue  # speech-to-text "thats", "youre", "dont": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
+                    and self._speech_artifact(text, s)):
+                continue  # "[doctor] let's", "i'm gon na", "mel- um", "doctor gave me", "multifactorial", "dax"
             if regex.fullmatch(r"[ \t]*['’]?[sS]?[ \t]*", text[s.start:s.end]) and source_family(s.source) != "user":
                 continue  # "Mr Raghunathan['s] clinic": a possessive ending alone names nothing
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
@@ -707,6 +747,12 @@ _CLINICIAN_NOUN_AFTER = regex.compile(r"(?i)[ \t]+(?:surgeon|physician|nurse|con
                                       r"practitioner|team|service|fellow|resident|sister|matron)\b")
 
 
+def _function_contraction(w: str) -> bool:
+    """``let's``, ``i'm``, ``you're``, ``don't``: a function word with its contraction (never a name)."""
+    m = _APOSTROPHE_CONTRACTION.fullmatch(w)
+    return bool(m) and (m.group(1).casefold() in _CONTRACTION_BASES or m.group(2)[:1] in "nN")
+
+
 def _trailing_contraction(text: str, s: Span) -> Span | None:
     """The span without a bare contraction at its end (``... practice youre``) or its start
     (``im hector``), or None."""
@@ -715,13 +761,29 @@ def _trailing_contraction(text: str, s: Span) -> Span | None:
     m = regex.search(r"[ \t]+(\p{L}+)[ \t]*$", piece)
     if m and m.group(1).casefold() in _BARE_CONTRACTIONS and m.group(1).casefold() not in ("its", "lets", "hes"):
         end = s.start + m.start()
+    m = regex.search(r"[ \t]+(\p{L}+['’]\p{L}{1,2})[ \t]*$", piece)
+    if m and _function_contraction(m.group(1)):
+        end = s.start + m.start()  # "gabriel i'm", "maria you're"
     m = regex.match(r"[ \t]*(\p{L}+)[ \t]+", piece)
     if m and m.group(1).islower() and m.group(1) in _BARE_CONTRACTIONS and s.start + m.end() < end:
         start = s.start + m.end()
+    m = regex.match(r"[ \t]*(\p{L}+['’]\p{L}{1,2})[ \t]+", piece)
+    if m and _function_contraction(m.group(1)) and s.start + m.end() < end:
+        start = s.start + m.end()  # "i'm gabriel"
     if (start, end) == (s.start, s.end):
         return None
     return Span(start, end, s.label, s.source, s.confidence, s.explanation)
 
+
+# "let's", "i'll", "you're", "how's": a function word and a contraction ("tyler's" may be a name)
+_APOSTROPHE_CONTRACTION = regex.compile(r"(\p{L}+?)(['’](?:s|ll|ve|re|d|m)|n['’]t)", regex.IGNORECASE)
+_CONTRACTION_BASES = frozenset("""let i you we they he she it that what there here who where how when why this
+wha y""".split())
+# the first halves of contractions that PTB-style tokenisation splits ("gon na", "wan na", "got ta", "lem me")
+_SPLIT_CONTRACTION_TAIL = {"gon": "na", "wan": "na", "got": "ta", "lem": "me", "gim": "me", "whad": "ya"}
+_FILLERS = frozenset({"um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mhm", "uh-huh"})
+# a verb's object right after the word: "doctor gave me", "tell him", "sue them", "mark it"
+_OBJECT_PRONOUN_AFTER = regex.compile(r"[ \t]+(?:me|him|us|them|it(?![ \t]*(?:is|was|['’]?s)\b))\b(?![ \t]*['’])")
 
 # contractions that speech-to-text writes without the apostrophe (never a name)
 _BARE_CONTRACTIONS = frozenset("""thats whats its im ive youre youve dont cant wont didnt isnt hes shes theres lets weve

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deid_engine import lexicons
@@ -69,3 +71,18 @@ def test_user_lists_roundtrip(_user_dir):
         lexicons.user_list("other")
     with pytest.raises(ValueError):
         lexicons.add_user_term("protected", "   ")
+
+
+@pytest.mark.parametrize("const,name", [("EPONYMS", "medical_eponyms"), ("LAB_ABBREVIATIONS", "medical_abbreviations"),
+                                        ("MEDICAL_WORDS", "medical_terms")])
+def test_hand_written_lists_match_their_builder(const, name):
+    """The bundled hand-written lists are what tools/build_lexicons.py writes (no entry lost on a rebuild)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("build_lexicons", root / "tools" / "build_lexicons.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    tool = {w.casefold() for w in getattr(mod, const).split()}
+    items = {w.casefold() for w in (root / "resources" / "lexicons" / name / "items.txt").read_text(encoding="utf-8").split("\n") if w}
+    assert items == tool

@@ -733,3 +733,46 @@ def test_contraction_trimmed_off_a_name():
     a = text.index("gabriel")
     out = WeakWordFilter("en").filter(Document(text), [Span(a, a + len("gabriel i'm"), "PATIENT", "tagger:en", 0.9)])
     assert [text[s.start:s.end] for s in out] == ["gabriel"]
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Doctor: Hi miss. How old are you?", "How", "PATIENT"),
+    ("Guest_family: Good afternoon, doctor. My granddaughter is your patient", "My", "DOCTOR"),
+    ("Patient: Yeah, my old doctor knows.", "knows", "DOCTOR"),
+    ("a mucous cyst, and this other doctor gave you injections.", "gave", "DOCTOR"),
+])
+def test_sentence_openers_and_verbs_after_a_title_are_not_names(text, piece, label):
+    assert _after_weak(text, piece, label=label) == []
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Doctor: Hi miss Howe, how are you?", "Howe", "PATIENT"),
+    ("I was seen by doctor Will yesterday", "Will", "DOCTOR"),
+    ("the doctor grant said so", "grant", "DOCTOR"),
+])
+def test_names_after_titles_stay(text, piece, label):
+    assert _after_weak(text, piece, label=label) == [piece]
+
+
+def _pipe_names(text: str) -> list[str]:
+    from deid_engine.pipeline import build_pipeline
+
+    p = build_pipeline("rules", "en").load()
+    return [text[s.start:s.end] for s in p.run(Document(text))]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Patient: No.\nDoctor: Okey. Let us do some an exam.", "Okey"),
+    ("Doctor: Where do you work, miss?\nPatient: Well, you see, I am a civil engineer.", "you see"),
+    ("Doctor: Which hospital was that again?\nGuest_family: It was at U I H C.\nDoctor: Okay.", "Guest"),
+    ("She appears to have residual from spina bifida, thus spending most of", "spina"),
+    ("we should do a calcaneal osteotomy and Achilles lengthening procedure.", "Achilles"),
+    ("had some favorable Shimada histology.", "Shimada"),
+])
+def test_mts_dialog_look_alikes_are_not_phi(text, word):
+    assert word not in _pipe_names(text)
+
+
+def test_venue_answers_after_a_speaker_label_with_underscore():
+    text = "Doctor: Which pharmacy do you use?\nGuest_family: Kessler Drugs on Ninth.\nDoctor: Okay."
+    assert "Kessler Drugs" in _pipe_names(text)

@@ -278,6 +278,7 @@ Bair Hugger Levin Salem Sump Ambu Yankauer Passy-Muir Shiley Portex Bivona Jacks
 Quinton Mahurkar Groshong Broviac Port-a-cath Medtronic Impella Abiomed Berlin Heartmate Sorin Codman
 Camino Licox Ventriculostomy Pigtail Malecot Councill Coude Coudé Texas Rusch Bard Arrow Argyle Kangaroo
 Corpak Cortrak Flexiseal Rectal Vigileo Flotrac PiCCO Alaris Sigma Baxter Hospira Braun Kendall
+Ashworth Hallpike Osgood Schlatter Zimmer Farmer Golfer Housemaid Nursemaid Gamekeeper Fancier Achilles Shimada CyberKnife
 """
 
 LAB_ABBREVIATIONS = """
@@ -328,6 +329,7 @@ synch usoh ch saline napa procan max ted teds vue carevue blocker blockers brady
 spanish russian english portuguese chinese haitian creole vietnamese italian greek french polish
 aline a-line fick flowsheet riss temp sats sat lines hct crit lytes abx vanc gtts neb nebs pivs piv
 sinemet keflex augmentin imdur
+palmar plantar dorsal volar ventral medial lateral proximal distal clenil seretide flutiform relvar trelegy ferrograd pregaday fultium adcal calcichew movicol laxido oxynorm cocodamol caesarean cesarean ferro Spina Bifida
 """ 
 
 

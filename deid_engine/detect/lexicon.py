@@ -292,9 +292,9 @@ _VENUE_QUESTION = regex.compile(
 _ANSWER_STREET_AFTER = regex.compile(r"[ \t]+(?:on|off|in|near)[ \t]+(?:[A-Za-z][a-z'’]+[ \t]+){1,3}(?:road|street|lane|"
                                      r"avenue|drive|close|way|rd|st|ave|crescent|terrace|hill|green|park)\b", regex.I)
 _ANSWER_START = regex.compile(
-    r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{0,18}:|(?:patient|parent|mother|father|mum|mom|dad|"
+    r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*:?|[A-Za-z][A-Za-z_ .'-]{0,18}:|(?:patient|parent|mother|father|mum|mom|dad|"
     r"relative|speaker[ \t]*\d)[ \t]+)?[ \t]*(?:(?:yes|yeah|yep|oh|um+|uh+|well|it['’]?s|its|we[ \t]+use|i[ \t]+use|"
-    r"i[ \t]+work[ \t]+(?:at|for)|at|the)[, \t]+){0,3}", regex.I)
+    r"i[ \t]+work[ \t]+(?:at|for)|it[ \t]+(?:was|is)[ \t]+(?:at|in)|at|the)[, \t]+){0,3}", regex.I)
 _ANSWER_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
 _ANSWER_STOP = frozenset("""on in at near by off and but so because i we it its it's just not no dont don't one same
 usual local nearest big small little-one sure know think mostly only any my our your their his her a an this that
@@ -877,8 +877,8 @@ class LexiconDetector:
             return
         n = len(toks)
         for i, t in enumerate(toks):
-            if used[i] or t.n not in self.first_world or not t.text.isalpha():
-                continue
+            if used[i] or t.n not in self.first_world or not t.text.isalpha() or t.n in DISCOURSE_WORDS:
+                continue  # "Doctor: Okey. Let us ...": a spelling of okay
             if mode == "mixed" and t.text.isupper():
                 continue  # capitals in mixed-case text are acronyms ("AMIR" ward code, "NOOR" form field)
             if self._near_medical(t.n) or (t.text.islower() and self._near_word(t.n)):
@@ -1526,8 +1526,9 @@ class LexiconDetector:
                 run.append(w)
                 if len(run) == 4:
                     break
-            if not run or all(norm(w.group()) in self.medical for w in run):
-                continue
+            if not run or all(norm(w.group()) in self.medical for w in run) or all(
+                    norm(w.group()) in DISCOURSE_WORDS or norm(w.group()) in STOP for w in run):
+                continue  # "Well, you see, I am a civil engineer": no venue named
             if q.group("yn") and not (_ANSWER_STREET_AFTER.match(text, run[-1].end())
                                       or any(norm(w.group()) not in self.words for w in run)):
                 continue  # "does she go to nursery? yes most days": no name

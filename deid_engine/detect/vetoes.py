@@ -410,6 +410,12 @@ class WeakWordFilter:
         if len(toks) > 1 and (any(t.casefold().strip(".,") in _FILLERS for t in toks)
                               or any(t.endswith("-") for t in toks)):
             return True
+        if regex.fullmatch(r"\p{L}+", piece) and low in _SENTENCE_OPENERS \
+                and regex.search(r"(?:^|[.?!])[ \t\n]*$", text[max(0, s.start - 3):s.start]):
+            return True  # "Hi miss. How old are you?", "Good afternoon, doctor. My granddaughter": a new sentence
+        if regex.fullmatch(r"\p{Ll}+", piece) and low in _VERBS_AFTER_DOCTOR \
+                and regex.search(r"(?i)\b(?:doctor|dr\.?|doc|nurse|physician|surgeon|gp)[ \t]+$", text[max(0, s.start - 12):s.start]):
+            return True  # "my old doctor knows", "this other doctor gave you injections": a verb after its subject
         if low == "dax" and piece in ("dax", "DAX"):
             return True  # "i'd like to tell dax a little bit about you": the ambient dictation assistant
         if regex.fullmatch(r"\p{Ll}{3,}", piece) and _OBJECT_PRONOUN_AFTER.match(text, s.end):
@@ -779,6 +785,17 @@ def _trailing_contraction(text: str, s: Span) -> Span | None:
 _APOSTROPHE_CONTRACTION = regex.compile(r"(\p{L}+?)(['’](?:s|ll|ve|re|d|m)|n['’]t)", regex.IGNORECASE)
 _CONTRACTION_BASES = frozenset("""let i you we they he she it that what there here who where how when why this
 wha y""".split())
+# words that open a sentence and are never a name there (after "miss." or "doctor." the title ended a sentence)
+_SENTENCE_OPENERS = frozenset("""how what when where why who which whose my your our their his her its this that these
+those there here it i we you they she he okay ok okey well so yes yeah no now then and but or if please thank thanks
+let lets sorry oh um uh alright right sure good great fine""".split())
+# verbs that follow "doctor" as its subject in lower-case speech ("my doctor said", "the doctor knows")
+_VERBS_AFTER_DOCTOR = frozenset("""said says told tells gave gives give knows knew thinks thought wants wanted put puts
+sent sends called calls asked asks recommended recommends suggested suggests prescribed prescribes ordered orders
+mentioned mentions explained explains did does wrote writes checked checks looked looks took takes made makes
+referred refers started starts stopped stops changed changes increased decreased saw sees felt feels found finds
+has had is was wanted agreed agrees believes believed kept keeps moved switched upped lowered doubled halved
+cleared signed discharged admitted""".split())
 # the first halves of contractions that PTB-style tokenisation splits ("gon na", "wan na", "got ta", "lem me")
 _SPLIT_CONTRACTION_TAIL = {"gon": "na", "wan": "na", "got": "ta", "lem": "me", "gim": "me", "whad": "ya"}
 _FILLERS = frozenset({"um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mhm", "uh-huh"})

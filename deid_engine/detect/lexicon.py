@@ -445,6 +445,8 @@ STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from
                      ("outside",), ("near",), ("originally", "from"), ("is", "from"), ("comes", "from"),
                      ("came", "from"), ("home", "in"), ("resident", "of"), ("holiday", "in"), ("vacation", "in"),
                      ("trip", "to"), ("mines", "outside")}
+# towns of other English-speaking countries (cities_world_en) rank from here: a US-sized rank never applies to them
+WORLD_TOWN_RANK = 1_000_000
 # in lower-case text (no capitals to go by) only the cues that ask for a town
 LOWER_PLACE_CUES = {c for c in STRONG_PLACE_CUES if c[0] in (
     "moved", "born", "grew", "raised", "lives", "living", "lived", "emigrated", "immigrated", "relocated", "native",
@@ -645,14 +647,19 @@ class LexiconDetector:
         if es:  # a province named like its capital is labelled CITY (MEDDOCAN's TERRITORIO)
             place_lists += [("cities_es", "CITY"), ("provinces_es", "STATE")]
         else:
-            place_lists += [("states_us", "STATE"), ("cities_us", "CITY")]
+            place_lists += [("states_us", "STATE"), ("cities_us", "CITY"), ("cities_world_en", "CITY")]
         place_rank: dict[tuple[str, ...], int] = {}
         for li, label in place_lists:
-            for r, w in enumerate(load_lexicon(li)):
+            try:
+                entries = load_lexicon(li)
+            except KeyError:
+                continue
+            offset = WORLD_TOWN_RANK if li == "cities_world_en" else 0
+            for r, w in enumerate(entries):
                 key = tuple(norm(t.group()) for t in _WORD.finditer(w))
                 if key and key not in places:
                     places[key] = label
-                    place_rank[key] = r if label == "CITY" else 0
+                    place_rank[key] = offset + r if label == "CITY" else 0
         if not es:  # short and older names of countries that the GeoNames list spells out
             for w in COUNTRY_ALIASES_EN:
                 key = tuple(norm(t.group()) for t in _WORD.finditer(w))
@@ -704,6 +711,12 @@ class LexiconDetector:
     # -- helpers ---------------------------------------------------------------------
     def _is_name(self, n: str) -> bool:
         return (n in self.first or n in self.surname) and not self._is_blocked(n)
+
+    def _home_place(self, n: str) -> str | None:
+        """The label of a one-word US place, state or country (not a town of cities_world_en): the venue
+        rules leave these to the place rules ("admitted at Boston") but keep "at Brightwater Behavioral"."""
+        lab = self.places.get((n,))
+        return lab if lab and self.place_rank.get((n,), 0) < WORLD_TOWN_RANK else None
 
     def _is_blocked(self, n: str) -> bool:
         return n in self.common or n in self.medical
@@ -1242,7 +1255,7 @@ class LexiconDetector:
                 if self._sentence_start(toks, i - 1, text):
                     continue
                 j = self._proper_run(toks, text, mode, used, i, limit=3)
-                if j < i or any(self.places.get((x.n,)) and x.n not in self.common for x in toks[i:j + 1]):
+                if j < i or any(self._home_place(x.n) and x.n not in self.common for x in toks[i:j + 1]):
                     continue  # "admitted at Boston": a town, left to the place rules
                 if j > i and toks[j].n in ORG_SUFFIXES and toks[j].n not in FACILITY_SUFFIXES:
                     continue  # "physio at Tangent Works": a company word, left to the organisation rule
@@ -1272,7 +1285,7 @@ class LexiconDetector:
                         or not any(toks[q].n in _LOWER_VENUE_CUES for q in range(max(0, i - 5), i - 1)):
                     continue
                 if "\n" in text[toks[max(0, i - 5)].end:t.start] or t.n in self.first or t.n in self.surname \
-                        or self.places.get((t.n,)) or (i + 1 < n and text[t.end:t.end + 2] in ("'s", "’s")) \
+                        or self._home_place(t.n) or (i + 1 < n and text[t.end:t.end + 2] in ("'s", "’s")) \
                         or not self._unknown_lower(t):
                     continue
                 out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
@@ -1305,7 +1318,7 @@ class LexiconDetector:
                             or any(toks[q].n in ("for", "re", "about", "on", "dated", "of") for q in range(k + 1, i)):
                         break
                     if used[i] or t.n in self.words or t.n in self.first or t.n in self.surname \
-                            or self.places.get((t.n,)) or not self._unknown_lower(t):
+                            or self._home_place(t.n) or not self._unknown_lower(t):
                         continue
                     out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
                     used[i] = True
@@ -1721,9 +1734,18 @@ class LexiconDetector:
             strong_cue = i > 1 and any(len(ph) >= 2 and tuple(t.n for t in toks[max(0, i - len(ph)):i]) == ph
                                        for ph in _PLACE_CUE_LAST.get(toks[i - 1].n, ()))
             place_cue = place_cue or addr
-            rank = self.place_rank.get(tuple(t.n for t in toks[i:i + k]), 10**6)
+            rank = self.place_rank.get(tuple(t.n for t in toks[i:i + k]), 10**7)
+            if lab == "CITY" and rank >= WORLD_TOWN_RANK and all(t.n in self.words or t.n in STOP for t in toks[i:i + k]):
+                i += 1  # "sats in the 91-92% range": a world town spelled with everyday words (The Range) is left out
+                continue
+            if lab == "CITY" and rank >= WORLD_TOWN_RANK and single and (not place_cue or (
+                    mode == "mixed" and i + 1 < n and text[first.end:toks[i + 1].start] == " "
+                    and toks[i + 1].text[:1].isupper() and toks[i + 1].n not in STOP)):
+                i += 1  # a town of the UK, Ireland, Australia ...: only after a place cue or before its region, and
+                continue  # not as the first word of a longer name ("at Brightwater Behavioral Health")
             # a city that is also a common name needs a cue, unless it is a large city
-            name_clash = lab == "CITY" and (first.n in self.first or first.n in self.surname) and not (
+            name_clash = lab == "CITY" and (first.n in self.first or first.n in self.surname or (
+                rank >= WORLD_TOWN_RANK and first.n in self.first_world)) and not (
                 addr or (rank < 300 and mode == "mixed") or (strong_cue and rank < 1000))
             # a big city after a strong cue, even when the word is also a name or an eponym (Denver shunt)
             big_after_cue = lab == "CITY" and strong_cue and rank < 1000 and first.n not in self.common

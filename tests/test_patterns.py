@@ -1018,3 +1018,35 @@ def test_session8_sixth_round_patterns(en, text, piece, label):
 ])
 def test_session8_sixth_round_patterns_not(en, text, piece):
     assert not any(text[s.start:s.end] == piece for s in en.detect(Document(text)))
+
+
+# --- session 9 -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece", [
+    ("okay oksana youre thirty one youve carried a lot", "thirty one"),
+    ("yeah youre twenty six aroha its okay to rest", "twenty six"),
+    ("nurse okay so youre thirty four what brings you in", "thirty four"),
+    ("the kids joy is fifteen now and paolo is twelve i have not seen them", "fifteen"),
+    ("the kids joy is fifteen now and paolo is twelve i have not seen them", "twelve"),
+    ("my dad had a heart attack at like fifty two he passed in", "fifty two"),
+])
+def test_session9_spoken_ages(en, text, piece):
+    assert (piece, "AGE") in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the pain is five now and the swelling is two", "five"),
+    ("your sats are ninety four now", "ninety four"),
+    ("youre twenty minutes early for once", "twenty"),
+    ("she is ninety percent sure it was tuesday", "ninety"),
+    ("the rent is eighty now and the bill is forty", "forty"),
+])
+def test_session9_spoken_ages_do_not_match(en, text, piece):
+    assert (piece, "AGE") not in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["well im twenty eight weeks along now", "im fifty two kilos now",
+                                  "hes fifty two pounds so ill do amoxicillin", "so youre twenty eight weeks and two days"])
+def test_spoken_tens_never_stop_short_of_a_unit(en, text):
+    """``twenty eight weeks``: the number is not cut back to ``twenty`` to dodge the unit after it."""
+    assert not {p for p, lab in _got(en, text) if lab == "AGE" and p in ("twenty", "fifty")}

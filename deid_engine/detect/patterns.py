@@ -414,6 +414,20 @@ _VITAL_BEFORE = regex.compile(
     r"a1c|score|level|count|number|reading|readings|over|dose|size|psa|inr|hemoglobin|potassium|sodium)\b")
 
 
+_NOT_PERSON_SUBJECTS = frozenset("""pain it that this which there what temp temperature fever number level score scale
+rate hurt sugar sugars sats bp pressure weight count reading dose time price bill rent cost total age one mine
+everything nothing something heart pulse oxygen glucose a1c""".split())
+
+
+def not_a_person_before_is(text: str, start: int, end: int) -> bool:
+    """Vetoes ``the pain is five now``: the word before ``is`` names a measurement or a thing, not a person."""
+    m = regex.search(r"([a-z][a-z'’-]*)\s+(?:is|s)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?[a-z -]*$",
+                     _before(text, start, 40), regex.IGNORECASE)
+    if m and m.group(1).casefold() in _NOT_PERSON_SUBJECTS:
+        return True
+    return vital_sign_before(text, start, end)
+
+
 def vital_sign_before(text: str, start: int, end: int) -> bool:
     """Vetoes ``your heart rate is eighty four now``: a measurement named earlier in the clause."""
     clause = regex.split(r"[.;!?\n]", _before(text, start, 40))[-1]
@@ -1058,13 +1072,28 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?![\w-]){_NOT_AGE_AFTER}(?!\s+(?:or\s+so\s+)?(?:weeks?|months?|days?|floors?|stone|st|minutes?|inches)\b)",
       "AGE", 0.75, group="a", validate=age_in_range, invalidate=vital_sign_before),
     # "honest i forget names but im seventy nine everybody forgets": an age in tens said in the first person
-    P("age_i_am_tens", rf"(?i)\b(?:i['’]?m|i\s+am)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?(?P<a>{TENS_WORDS_RE})"
+    P("age_i_am_tens", rf"(?i)\b(?:i['’]?m|i\s+am)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?(?P<a>(?>{TENS_WORDS_RE}))"
       rf"{_NOT_AGE_AFTER}(?!\s+(?:of|floors?|stone|st|mph|k|grand|quid|euros?|cents?|percent|per\s+cent|pence|"
       rf"steps?|metres?|meters?|yards?|kms?|sure|years?\s+(?:ago|since|married|sober|clean|smoking))\b)",
       "AGE", 0.7, group="a", validate=age_in_range, invalidate=vital_sign_before),
-    # "heart attack at 52", "diagnosed at fifty": a life event before "at N"
-    P("age_event_at", rf"(?i)\bat\s+(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}", "AGE", 0.75, group="a",
-      validate=age_in_range, invalidate=no_age_event),
+    # "okay oksana youre thirty one youve carried a lot", "shes seventy nine next week": an age in tens said of
+    # the listener or a third person, with any word after it but a unit
+    P("age_copula_tens", rf"(?i)\b(?:you['’]?re|you\s+are|he['’]?s|he\s+is|she['’]?s|she\s+is)\s+"
+      rf"(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?(?P<a>(?>{TENS_WORDS_RE}))"
+      rf"{_NOT_AGE_AFTER}(?!\s+(?:of|floors?|stone|st|mph|k|grand|quid|euros?|cents?|percent|per\s+cent|pence|"
+      rf"steps?|metres?|meters?|yards?|kms?|sure|over|odd|something|years?\s+(?:ago|since|married|sober|clean|smoking))\b)",
+      "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
+    # "the kids joy is fifteen now and paolo is twelve": an age said of a named person, then of the next one
+    P("age_is_now", rf"(?i)\b(?P<w>[a-z][a-z'’-]+)\s+(?:is|s)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?"
+      rf"(?P<a>{NUMBER_WORDS_RE})\s+now\b(?:\s+and\s+[a-z][a-z'’-]+\s+(?:is|s)\s+(?P<b>{NUMBER_WORDS_RE}))?",
+      "AGE", 0.7, group="a", validate=age_in_range, invalidate=not_a_person_before_is),
+    P("age_is_now_and", rf"(?i)\b(?:is|s)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?{NUMBER_WORDS_RE}\s+now\s+and\s+"
+      rf"(?P<w>[a-z][a-z'’-]+)\s+(?:is|s)\s+(?P<a>{NUMBER_WORDS_RE})(?!\s+(?:percent|over|out|minutes?|hours?|days?|weeks?))",
+      "AGE", 0.7, group="a", validate=age_in_range, invalidate=not_a_person_before_is),
+    # "heart attack at 52", "diagnosed at fifty", "a heart attack at like fifty two": a life event before "at N"
+    P("age_event_at", rf"(?i)\bat\s+(?:(?:like|about|around|only|just|um|uh)\s+)?(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}",
+      "AGE", 0.75, group="a", validate=age_in_range, invalidate=no_age_event),
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
     P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|you\s+were|"
       rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be)\s+"
@@ -1920,7 +1949,9 @@ TRIGGERS.update({
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
-    "age_event_at": ("at ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
+    "age_event_at": ("at ",), "age_copula_tens": ("you're", "you’re", "youre", "you are", "he's", "he’s", "hes ", "he is",
+                                                 "she's", "she’s", "shes ", "she is"),
+    "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
     "age_sex_field": ("age",), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
     "year_two_thousand_and": ("thousand and",), "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]|:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,|[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b",), "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),

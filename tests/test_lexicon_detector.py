@@ -1341,3 +1341,26 @@ def test_world_towns_need_a_cue_and_stand_alone(en, text, word):
 def test_world_town_does_not_break_a_venue_name(en):
     text = "Previously hospitalised at Brightwater Behavioral for 10 days."
     assert ("Brightwater Behavioral", "HOSPITAL") in found(en, text)
+
+
+@pytest.mark.parametrize("text,org", [
+    ("thursday im a crane operator at us steel in gary so i do twelve hour shifts", "us steel"),
+    ("rhodri is in work hes a claims handler at admiral in town he can get", "admiral"),
+    ("patient im a bus driver for first glasgow i cannae be coughing", "first glasgow"),
+    ("he was a tool and die maker at dodge main thirty one years", "dodge main"),
+    ("no not yet i'm a cook at mama lula's on grand avenue", "mama lula's"),
+])
+def test_lower_case_employer_after_an_occupation(en, org, text):
+    assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "im a cashier at the supermarket near us",
+    "shes a nurse at the hospital on nights",
+    "he was a welder for years and years",
+    "im a receptionist at the same place",
+    "you be a good boy for mam",
+    "shes a carer for her mum",
+])
+def test_lower_case_generic_workplaces_name_no_employer(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}

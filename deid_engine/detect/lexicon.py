@@ -277,6 +277,25 @@ _NOT_ORG_START = {"one", "two", "three", "four", "five", "six", "seven", "eight"
                   "grammar", "junior", "senior", "infant", "infants", "nursery", "boarding", "sunday", "village",
                   "community", "parish", "catholic", "state", "local"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
+# where an employer's name after "<occupation> at" ends: a clause or place word ("at admiral in town")
+_EMPLOYER_RUN_STOP = frozenset("""in on at for with and or but so as since until till then now because cos when while
+where which who that i im ive id he hes she shes we were they theyre you youre it its is was are be been have has had do
+does did for from by near nights days weeks years months shifts full part time there here too also just still though
+about around like um uh er yeah yes no okay ok right""".split())
+# words an employer's name after a job does not start with ("a nurse at a care home", "for years")
+_NOT_EMPLOYER_START = frozenset("""a an my his her our their your this that these those some any every each another
+other same one two three local nearby big small little new old private public night day weekends home work
+mam mum mom dad nan gran granny nana mummy daddy me you him her them us himself herself myself yourself themselves
+ourselves everyone everybody anyone nobody""".split())
+# last words of occupations that are also everyday nouns for people ("a good boy for mam")
+_NOT_JOB_HEADS = frozenset({"boy", "girl", "man", "woman", "lady", "guy", "person", "kid", "child", "son", "daughter"})
+# everyday names of workplaces that identify nothing on their own ("a cashier at the supermarket")
+_GENERIC_WORKPLACES = frozenset("""hospital hospitals school schools shop shops store stores factory warehouse office
+offices supermarket pub bar restaurant cafe hotel bank farm mill plant site depot garage mine mines docks dock port airport
+station council university uni college church gym centre center mall market club care nursing residential home homes
+place job company firm business agency practice surgery clinic pharmacy chemist lab laboratory moment minute weekend
+night day time shift shifts same local plant yard kitchen kitchens building sites construction call centre center
+army navy police prison jail library post depot retail fast food takeaway""".split())
 # "which nursery is that?", "what pharmacy do you use", "where do you work": the next turn names the place
 _VENUE_QUESTION = regex.compile(
     r"(?i)\b(?:(?:which|what)[ \t]+(?P<kind>nursery|school|pharmacy|chemist|company|firm|shop|store|gym|church|club|"
@@ -1123,8 +1142,11 @@ class LexiconDetector:
                     if used[i]:
                         continue
                 j = self._suffix_run(toks, text, used, i)
+                job = toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)
+                if j < i and job:
+                    j = self._lower_employer_run(toks, text, used, i)  # "a crane operator at us steel in gary"
                 if j >= i:
-                    src = "pattern:employer" if self._drive_for(toks, i, text) else "lexicon:organization"
+                    src = "pattern:employer" if (self._drive_for(toks, i, text) or job) else "lexicon:organization"
                     out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.6))
                     for q in range(i, j + 1):
                         used[q] = True
@@ -1589,6 +1611,24 @@ class LexiconDetector:
                 return "\n" not in text[toks[q].end:toks[i].start] and \
                     not any(c in text[toks[q].end:toks[i].start] for c in ".;:!?(")
         return False
+
+    def _lower_employer_run(self, toks: list[_Tok], text: str, used: list[bool], i: int) -> int:
+        """Lower-case text, right after ``<occupation> at/for``: the end of 1-3 plain words that name the
+        employer even when they are everyday words (``claims handler at admiral in town``, ``bus driver for
+        first glasgow``), up to a clause word; else i - 1. Generic places (``the hospital``, ``a factory``),
+        times (``for years``) and pronouns name nobody."""
+        n = len(toks)
+        j = i
+        while j < n and j - i < 4 and not used[j] and regex.sub(r"['’]s$", "", toks[j].text).isalpha() \
+                and toks[j].text.islower() and toks[j].n not in _EMPLOYER_RUN_STOP and toks[j].n not in _NUMBER_WORDS \
+                and (j == i or text[toks[j - 1].end:toks[j].start] == " "):
+            j += 1
+        j -= 1
+        if j < i or toks[i].n in _NOT_EMPLOYER_START or toks[i - 2].n in _NOT_JOB_HEADS or all(
+                t.n in _GENERIC_WORKPLACES or t.n in STOP or t.n in DISCOURSE_WORDS or t.n in _NUMBER_WORDS
+                for t in toks[i:j + 1]):
+            return i - 1
+        return j
 
     def _suffix_run(self, toks: list[_Tok], text: str, used: list[bool], i: int) -> int:
         """Lower-case text: the end of a name of 1-4 plain words from token i whose last word is a

@@ -952,8 +952,13 @@ _SUBJECT_VERBS = (
     r"[ \t]+(?:(?:will|can|could|would|should|might|has|had|is|was|does|did)[ \t]+"
     r"(?:be|been|have|come|go|take|bring|pick|drive|look|ring|call|put|change|help|do|doing|sort|check|see|get|give|"
     r"stay|visit|keep|make|pop)\b|(?:says|said|drove|drives|picks|takes|took|came|comes|looks|rang|rings|called|calls|"
-    r"brought|brings|visits|visited|helps|helped|stays|stayed|lives|lived|works|worked|texted|texts|reckons|thinks)\b|"
-    r"from[ \t]+(?:work|next[ \t]+door|downstairs|upstairs|church|school|the[ \t]+(?:shop|club|gym|pub|church|office|"
+    r"brought|brings|visits|visited|helps|helped|stays|stayed|lives|lived|works|worked|texted|texts|reckons|thinks|"
+    # "declan had to drive me home", "jonty keeps eating my food", "shaz made me come in"
+    r"keeps|kept|made[ \t]+me|makes[ \t]+me|bought|buys|told[ \t]+me|tells[ \t]+me|asked[ \t]+me|asks[ \t]+me|"
+    r"phoned|phones|dropped|drops|minds|minded|married|passed[ \t]+away|died)\b|"
+    r"(?:had|has)[ \t]+to[ \t]+\w|is[ \t]+(?:in|at)[ \t]+(?:work|school|uni|college|nursery|kindy)\b|"
+    r"from[ \t]+(?:(?:my|our|his|her|their)[ \t]+)?(?:work|next[ \t]+door|downstairs|upstairs|church|school|club|gym|"
+    r"team|office|the[ \t]+(?:shop|club|gym|pub|church|office|"
     r"depot|mill|yard|farm|site|shearing|unit|ward|center|centre))\b|next[ \t]+door\b)")
 # searched from the verb (cheaper than trying every word of a note), then the word before it
 _SUBJECT_TAIL = regex.compile(r"(?<=[a-z'’-])" + _SUBJECT_VERBS)
@@ -986,5 +991,5 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
             continue  # "the creche rang": a thing, not a person
         if "-" in w or (w not in names and (len(w) < 5 or w in _surnames() or _MEDICAL_SHAPE.search(w))):
             continue  # an unknown word must be long and not shaped like a medical word; a surname alone is no subject
-        out.append(Span(m.start("n"), m.start("n") + len(w), "PATIENT", "lexicon:spoken_subject", 0.6))
+        out.append(Span(m.start("n"), m.start("n") + len(w), "RELATIVE", "lexicon:spoken_subject", 0.6))
     return out

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 import regex
 
 from ..types import Document, Span
-from .lexicon import norm
+from .lexicon import _NORM_CACHE, norm
 from .patterns import _NUMBER_WORDS_BARE
 from .prefilter import literal_prefilter
 from .textstats import count_alpha_upper
@@ -334,14 +334,20 @@ class _Tok:
 
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
+    cache = _NORM_CACHE  # the lexicon detector's memo of ``norm`` (a pure function)
     for m in _WORD.finditer(text):
-        a, b = m.start(), m.end()
+        a, b = m.span()
         w = m.group()
-        if _EX.match(w) and len(w) > 3:  # ex-profesora: "ex" is a token of its own
+        if w[2:3] == "-" and _EX.match(w) and len(w) > 3:  # ex-profesora: "ex" is a token of its own
             out.append(_Tok(a, a + 2, w[:2], "ex"))
             a += 3
             w = w[3:]
-        out.append(_Tok(a, b, w, norm(w)))
+        nw = cache.get(w)
+        if nw is None:
+            nw = norm(w)
+            if len(cache) < 500_000:
+                cache[w] = nw
+        out.append(_Tok(a, b, w, nw))
     return out
 
 

@@ -66,3 +66,18 @@ def test_text_counts_equal_the_plain_sums():
         assert count_alpha(s) == sum(c.isalpha() for c in s)
         letters = [c for c in s if c.isalpha()]
         assert count_alpha_upper(s) == (len(letters), sum(c.isupper() for c in letters))
+
+
+def test_cached_prefilters_read_back_equal(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEID_USER_DIR", str(tmp_path))
+    monkeypatch.delenv("DEID_NO_CACHE", raising=False)
+    from deid_engine.detect.prefilter import cached_prefilters
+
+    sources = [(r"\b(?:Ward|Unit)\b", 0), (r"\d{5}", 0), (r"(?i)employed\s+as", regex.IGNORECASE | regex.VERSION1),
+               (r"\b(?:Ward|Unit)\b", 0)]
+    first = cached_prefilters("test", sources)  # built and stored
+    assert list((tmp_path / "cache").glob("prefilters-test-*.txt"))
+    again = cached_prefilters("test", sources)  # read back
+    expect = [literal_prefilter(s, f) for s, f in sources]
+    for a, b, c in zip(first, again, expect):
+        assert (a is None and b is None and c is None) or (a.cs, a.ci) == (b.cs, b.ci) == (c.cs, c.ci)

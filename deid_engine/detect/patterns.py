@@ -25,7 +25,7 @@ import regex
 
 from ..types import Document, Span
 from . import spoken
-from .prefilter import Prefilter, literal_prefilter
+from .prefilter import cached_prefilters
 
 log = logging.getLogger(__name__)
 
@@ -1701,7 +1701,7 @@ class PatternDetector:
             "{SUFFIX}": STREET_SUFFIX_RE,
         }
         compiled = []
-        prefilters: list[Prefilter | None] = []
+        pf_sources: list[tuple[str, int]] = []
         trigger_res: dict[str, re.Pattern] = {}
         for p in self.patterns():
             src = p.regex
@@ -1721,10 +1721,12 @@ class PatternDetector:
                     subs.append(t)
             trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
             compiled.append((p, regex.compile(src, p.flags | regex.VERSION0), trig))
-            # literals one of which every match holds: the scan is skipped on texts with none of them
-            prefilters.append(literal_prefilter(src, p.flags | regex.VERSION0))
-        self._trigger_prefilters = {r: literal_prefilter(r.pattern, r.flags) for r in trigger_res.values()}
-        self._prefilters = prefilters
+            pf_sources.append((src, p.flags | regex.VERSION0))
+        # literals one of which every match holds: the scan is skipped on texts with none of them
+        trigger_list = list(trigger_res.values())
+        pfs = cached_prefilters(f"pattern-{self.lang}", pf_sources + [(r.pattern, r.flags) for r in trigger_list])
+        self._prefilters = pfs[:len(pf_sources)]
+        self._trigger_prefilters = dict(zip(trigger_list, pfs[len(pf_sources):]))
         self._compiled = compiled
 
     def describe(self) -> dict:

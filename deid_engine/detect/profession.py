@@ -47,7 +47,7 @@ import regex
 from ..types import Document, Span
 from .lexicon import _NORM_CACHE, norm
 from .patterns import _NUMBER_WORDS_BARE
-from .prefilter import literal_prefilter
+from .prefilter import cached_prefilters
 from .textstats import count_alpha_upper
 
 LABEL = "PROFESSION"
@@ -377,7 +377,8 @@ class ProfessionDetector:
         self.clinical = {tuple(t.n for t in _tokens(s)) for s in CLINICAL_EN} if not es else set()
         self.cues = CUES_ES if es else CUES_EN
         # literals one of which every match of a cue holds: its scan is skipped on notes with none
-        self._cue_prefilters = [literal_prefilter(c.rx.pattern, c.rx.flags) for c in self.cues]
+        self._cue_prefilters = cached_prefilters(f"profession-{self.lang}",
+                                                 [(c.rx.pattern, c.rx.flags) for c in self.cues])
         self.stop = STOP_ES if es else STOP_EN
         self.pre_skip = PRE_SKIP_ES if es else PRE_SKIP_EN
         self._loaded = True

@@ -923,9 +923,10 @@ class LexiconDetector:
                     out.append(Span(toks[i].start, nx.end + (2 if text[nx.end:nx.end + 2] in ("'s", "’s") else 0),
                                     "HOSPITAL", "lexicon:facility", 0.7))
                     used[i] = used[i + 1] = True
+        facility_cues = _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}  # built once, not per token
         for i in range(1, n):
             t = toks[i]
-            if used[i] or toks[i - 1].n not in _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}:
+            if used[i] or toks[i - 1].n not in facility_cues:
                 continue
             gap = text[toks[i - 1].end:t.start]
             if gap not in (" ", "  ") or t.n in self.medical or t.n in self.common or t.n in STOP:

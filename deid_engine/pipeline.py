@@ -8,6 +8,7 @@ never touches a GUI.
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from dataclasses import dataclass, field
@@ -47,6 +48,10 @@ class Pipeline:
             for f in self.filters:
                 f.load()
             self._loaded = True
+            # What was just loaded (lexicon tables, compiled patterns, the model) lives as long as the
+            # process: move it out of the cyclic collector's reach, or every full collection re-traverses
+            # it (~0.4 s per 1,600 notes). Objects are still freed by reference counting.
+            gc.freeze()
         return self
 
     @property

@@ -841,19 +841,24 @@ class LexiconDetector:
         text = document.text
         cache = _NORM_CACHE
         toks = []
-        for m in _WORD.finditer(text):
-            w = m.group()
+        # word strings from one findall; each offset is the first occurrence at or after the previous
+        # word's end: exact, as every letter lies inside a match and a word starts with a letter
+        find = text.find
+        end = 0
+        for w in _WORD.findall(text):
+            start = find(w, end)
+            end = start + len(w)
             nw = cache.get(w)
             if nw is None:
                 nw = norm(w)
                 if len(cache) < 500_000:
                     cache[w] = nw
             if w[-1] == ".":
-                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], nw))
+                toks.append(_Tok(start, end - 1, w[:-1], nw))
             elif w[-1] in "'’" and len(w) > 1:  # a plural possessive: "Drs' Ballou and Dutter", "the Okafors'"
-                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], norm(w[:-1])))
+                toks.append(_Tok(start, end - 1, w[:-1], norm(w[:-1])))
             else:
-                toks.append(_Tok(m.start(), m.end(), w, nw))
+                toks.append(_Tok(start, end, w, nw))
         if not toks:
             return []
         mode = self._case_mode(text)

@@ -53,3 +53,23 @@ def test_case_mode_and_speech_case_equal_the_plain_counts():
         head = text[:4000]
         assert _speech_case(text) == (sum(c.isupper() for c in head)
                                       <= 0.03 * max(1, sum(c.isalpha() for c in head)))
+
+
+def test_regex_memo_functions_equal_regex():
+    import regex
+
+    from deid_engine.detect import regex_memo
+
+    cases = [(r"a(b)", "xab xab", 0), (r"(?i)AB", "ab Ab", 0), (r"x", "X y", regex.IGNORECASE), (r"[-]", "a-b-c", 0),
+             (r"(?m)^\w+$", "one\ntwo", 0), (r"['’](?:m|s)$", "it’s", regex.I | regex.V1), (r"\b", "a b", 0)]
+    for pat, s, fl in cases * 2:  # second round: from the memo
+        assert repr(regex_memo.search(pat, s, fl)) == repr(regex.search(pat, s, fl))
+        assert repr(regex_memo.match(pat, s, fl)) == repr(regex.match(pat, s, fl))
+        assert repr(regex_memo.fullmatch(pat, s, fl)) == repr(regex.fullmatch(pat, s, fl))
+        assert regex_memo.split(pat, s, flags=fl) == regex.split(pat, s, flags=fl)
+        assert regex_memo.findall(pat, s, fl) == regex.findall(pat, s, fl)
+        assert [m.span() for m in regex_memo.finditer(pat, s, fl)] == [m.span() for m in regex.finditer(pat, s, fl)]
+        assert regex_memo.sub(pat, "-", s, flags=fl) == regex.sub(pat, "-", s, flags=fl)
+        assert regex_memo.subn(pat, "-", s, flags=fl) == regex.subn(pat, "-", s, flags=fl)
+    assert regex_memo.search(r"\L<w>", "a cat", w=["cat"]).group() == "cat"  # named lists: regex itself
+    assert regex_memo.IGNORECASE == regex.IGNORECASE and regex_memo.escape("a.b") == regex.escape("a.b")

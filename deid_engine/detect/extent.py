@@ -16,7 +16,7 @@ a word, right before another name span or lower-case in mixed-case text, is drop
 
 from __future__ import annotations
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span

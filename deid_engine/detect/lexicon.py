@@ -36,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
 from .textstats import count_alpha_upper

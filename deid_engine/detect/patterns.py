@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
 from . import spoken

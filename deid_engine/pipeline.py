@@ -8,6 +8,7 @@ never touches a GUI.
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from dataclasses import dataclass, field
@@ -47,6 +48,15 @@ class Pipeline:
             for f in self.filters:
                 f.load()
             self._loaded = True
+            # What was just loaded (lexicon tables, compiled patterns, the model) lives as long as the
+            # process: move it out of the cyclic collector's reach, or every full collection re-traverses
+            # it (~0.4 s per 1,600 notes). Objects are still freed by reference counting. Tagging makes
+            # many short-lived objects (tokens, spans): a youngest-generation threshold of 5,000 instead
+            # of 700 lets most of them die before a collection looks at them (GC 0.27 -> 0.1 s).
+            gc.freeze()
+            young, middle, old = gc.get_threshold()
+            if 0 < young < 5000:
+                gc.set_threshold(5000, middle, old)
         return self
 
     @property

@@ -16,7 +16,7 @@ a word, right before another name span or lower-case in mixed-case text, is drop
 
 from __future__ import annotations
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span
@@ -93,7 +93,7 @@ class NameExtentFilter:
     def _drop_cue_spans(text: str, ordered: list[Span]) -> list[Span]:
         """A NAME span made only of role/relation words is the cue, not the name, when a NAME
         span follows it on the line ("partner" + "Thabo") or it is lower-case in mixed-case text."""
-        mixed = any(c.isupper() for c in text) and any(c.islower() for c in text)
+        mixed = any(map(str.isupper, text)) and any(map(str.islower, text))  # per character, in C
         out = []
         for k, s in enumerate(ordered):
             if _cat(s.label) == "NAME" and source_family(s.source) != "user":

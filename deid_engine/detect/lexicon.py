@@ -36,9 +36,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
+from .textstats import count_alpha_upper
 
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*\.?")
 _UPPER = regex.compile(r"\p{Lu}")
@@ -226,6 +227,19 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
 _CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
+
+
+def _cues_by_last(cues: set) -> dict[str, list[tuple]]:
+    """The cue phrases of ``cues`` by their last word (indexed once per cue set)."""
+    by_last = _CUES_BY_LAST.get(id(cues))
+    if by_last is None or by_last[0] is not cues:
+        idx: dict[str, list[tuple]] = {}
+        for ph in cues:
+            idx.setdefault(ph[-1], []).append(ph)
+        by_last = _CUES_BY_LAST[id(cues)] = (cues, idx)
+    return by_last[1]
+
+
 _CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)  # id(cue set) -> (cue set, {last word: cues})
 EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "at"), ("works", "for"),
                ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
@@ -775,8 +789,12 @@ class LexiconDetector:
     @staticmethod
     @lru_cache(maxsize=8)  # one note's mode is asked for by the detector and by several filters
     def _case_mode(text: str) -> str:
-        up = len(_UPPER.findall(text))
-        low = len(_LOWER.findall(text))
+        if text.isascii():  # \p{Lu} / \p{Ll} are A-Z / a-z there: counted in C
+            low, up = count_alpha_upper(text)
+            low -= up
+        else:
+            up = len(_UPPER.findall(text))
+            low = len(_LOWER.findall(text))
         if up + low == 0:
             return "none"
         if up / (up + low) > 0.7:
@@ -858,19 +876,24 @@ class LexiconDetector:
         text = document.text
         cache = _NORM_CACHE
         toks = []
-        for m in _WORD.finditer(text):
-            w = m.group()
+        # word strings from one findall; each offset is the first occurrence at or after the previous
+        # word's end: exact, as every letter lies inside a match and a word starts with a letter
+        find = text.find
+        end = 0
+        for w in _WORD.findall(text):
+            start = find(w, end)
+            end = start + len(w)
             nw = cache.get(w)
             if nw is None:
                 nw = norm(w)
                 if len(cache) < 500_000:
                     cache[w] = nw
             if w[-1] == ".":
-                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], nw))
+                toks.append(_Tok(start, end - 1, w[:-1], nw))
             elif w[-1] in "'’" and len(w) > 1:  # a plural possessive: "Drs' Ballou and Dutter", "the Okafors'"
-                toks.append(_Tok(m.start(), m.end() - 1, w[:-1], norm(w[:-1])))
+                toks.append(_Tok(start, end - 1, w[:-1], norm(w[:-1])))
             else:
-                toks.append(_Tok(m.start(), m.end(), w, nw))
+                toks.append(_Tok(start, end, w, nw))
         if not toks:
             return []
         mode = self._case_mode(text)
@@ -940,9 +963,10 @@ class LexiconDetector:
                     out.append(Span(toks[i].start, nx.end + (2 if text[nx.end:nx.end + 2] in ("'s", "’s") else 0),
                                     "HOSPITAL", "lexicon:facility", 0.7))
                     used[i] = used[i + 1] = True
+        facility_cues = _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}  # built once, not per token
         for i in range(1, n):
             t = toks[i]
-            if used[i] or toks[i - 1].n not in _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}:
+            if used[i] or toks[i - 1].n not in facility_cues:
                 continue
             gap = text[toks[i - 1].end:t.start]
             if gap not in (" ", "  ") or t.n in self.medical or t.n in self.common or t.n in STOP:
@@ -1076,13 +1100,7 @@ class LexiconDetector:
         """Whether one of ``cues`` (tuples of normalised words) ends right before token i, on one line."""
         if i < 1:
             return False
-        by_last = _CUES_BY_LAST.get(id(cues))
-        if by_last is None or by_last[0] is not cues:  # index the cue set by its last word once
-            idx: dict[str, list[tuple]] = {}
-            for ph in cues:
-                idx.setdefault(ph[-1], []).append(ph)
-            by_last = _CUES_BY_LAST[id(cues)] = (cues, idx)
-        for ph in by_last[1].get(toks[i - 1].n, ()):
+        for ph in _cues_by_last(cues).get(toks[i - 1].n, ()):
             k = len(ph)
             if i - k >= 0 and tuple(t.n for t in toks[i - k:i]) == ph and \
                     "\n" not in text[toks[i - k].start:toks[i].start] and \
@@ -1128,7 +1146,14 @@ class LexiconDetector:
 
         service = SERVICE_WORDS | FACILITY_SUFFIXES
         n = len(toks)
+        # every test below needs one of these words right before token i (a cue's last word, at/for/with,
+        # "the", "for"): other tokens are passed over without the calls
+        before = set(_cues_by_last(EMPLOY_CUES)) | _JOB_PREPS | {"the", "for"}
+        if mode == "lower":
+            before |= set(_cues_by_last(EMPLOY_CUES_LOWER))
         for i in range(1, n):
+            if toks[i - 1].n not in before:
+                continue
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
                     mode == "lower" and self._cue_ends_at(toks, i, text, EMPLOY_CUES_LOWER)) or (
                     (toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the") and self._job_at(toks, i, text))
@@ -1212,8 +1237,10 @@ class LexiconDetector:
                 break
         # "home with Visiting Angels", "carers from Bluebird Care": a home-care agency of 2+ capitalised words
         if mode == "mixed":
+            agency_last = _cues_by_last(AGENCY_CUES)
             for i in range(2, n):
-                if used[i] or not toks[i].text[:1].isupper() or not self._cue_ends_at(toks, i, text, AGENCY_CUES):
+                if toks[i - 1].n not in agency_last or used[i] or not toks[i].text[:1].isupper() \
+                        or not self._cue_ends_at(toks, i, text, AGENCY_CUES):
                     continue
                 j = self._proper_run(toks, text, mode, used, i, limit=4)
                 if j <= i or toks[i].n in self.first or toks[i].n in self._titles:
@@ -1821,8 +1848,12 @@ class LexiconDetector:
         if mode not in ("mixed", "lower") or self.lang != "en":
             return
         n = len(toks)
+        # every cue below is the token before the name (or ends with it): other tokens are passed over
+        # at once. A new cue branch must add its words here.
+        cue_words = set(_VOCATIVE_LAST) | RELATIVE_CUES | ROLE_CUES | PATIENT_CUES | {
+            "there", "here", "today", "tonight", "baby", "mr", "mrs", "ms", "miss", "mister", "called", "named"}
         for i in range(1, n):
-            if used[i]:
+            if used[i] or toks[i - 1].n not in cue_words:
                 continue
             t = toks[i]
             p = toks[i - 1]
@@ -2331,7 +2362,7 @@ class LexiconDetector:
             if self.lang == "en" and t.n in DISCOURSE_WORDS and not (mode == "mixed" and t.text[:1].isupper() and i > 0
                                                 and toks[i - 1].n in self._titles
                                                 and text[toks[i - 1].end:t.start].startswith(".")) \
-                    or _CONTRACTION.search(t.text):
+                    or (("'" in t.text or "’" in t.text) and _CONTRACTION.search(t.text)):
                 i += 1  # "doctor ok", "mother alright", "I'll"; only "Dr. How" may name someone
                 continue
             in_first = t.n in self.first and t.n not in RELATIVE_CUES

@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
 from . import spoken
+from .prefilter import cached_prefilters
 
 log = logging.getLogger(__name__)
 
@@ -1736,6 +1737,7 @@ class PatternDetector:
             "{SUFFIX}": STREET_SUFFIX_RE,
         }
         compiled = []
+        pf_sources: list[tuple[str, int]] = []
         trigger_res: dict[str, re.Pattern] = {}
         for p in self.patterns():
             src = p.regex
@@ -1755,6 +1757,12 @@ class PatternDetector:
                     subs.append(t)
             trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
             compiled.append((p, regex.compile(src, p.flags | regex.VERSION0), trig))
+            pf_sources.append((src, p.flags | regex.VERSION0))
+        # literals one of which every match holds: the scan is skipped on texts with none of them
+        trigger_list = list(trigger_res.values())
+        pfs = cached_prefilters(f"pattern-{self.lang}", pf_sources + [(r.pattern, r.flags) for r in trigger_list])
+        self._prefilters = pfs[:len(pf_sources)]
+        self._trigger_prefilters = dict(zip(trigger_list, pfs[len(pf_sources):]))
         self._compiled = compiled
 
     def describe(self) -> dict:
@@ -1768,10 +1776,15 @@ class PatternDetector:
         low = text.lower()
         words: frozenset[str] | None = None
         searched: dict[re.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
-        for p, rx, trig in self._compiled:
+        trigger_pf = self._trigger_prefilters
+        for (p, rx, trig), pf in zip(self._compiled, self._prefilters):
             if trig is not None:
                 subs, tw, res = trig
-                hit = any(t in low for t in subs)
+                hit = False
+                for t in subs:  # a plain loop: no generator per pattern and note
+                    if t in low:
+                        hit = True
+                        break
                 if not hit and tw:
                     if words is None:
                         words = frozenset(_LOWER_WORD.findall(low))
@@ -1780,12 +1793,15 @@ class PatternDetector:
                     for r in res:
                         found = searched.get(r)
                         if found is None:
-                            found = searched[r] = r.search(text) is not None
+                            rpf = trigger_pf[r]
+                            found = searched[r] = (rpf is None or rpf.may_match(text, low)) and r.search(text) is not None
                         if found:
                             hit = True
                             break
                 if not hit:
                     continue
+            if pf is not None and not pf.may_match(text, low):
+                continue
             try:
                 for m in rx.finditer(text, timeout=self.timeout):
                     start, end = m.span(p.group)

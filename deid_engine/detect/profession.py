@@ -45,8 +45,10 @@ from dataclasses import dataclass, replace
 import regex
 
 from ..types import Document, Span
-from .lexicon import norm
+from .lexicon import _NORM_CACHE, norm
 from .patterns import _NUMBER_WORDS_BARE
+from .prefilter import cached_prefilters
+from .textstats import count_alpha_upper
 
 LABEL = "PROFESSION"
 SOURCE = "pattern:profession"
@@ -332,14 +334,20 @@ class _Tok:
 
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
+    cache = _NORM_CACHE  # the lexicon detector's memo of ``norm`` (a pure function)
     for m in _WORD.finditer(text):
-        a, b = m.start(), m.end()
+        a, b = m.span()
         w = m.group()
-        if _EX.match(w) and len(w) > 3:  # ex-profesora: "ex" is a token of its own
+        if w[2:3] == "-" and _EX.match(w) and len(w) > 3:  # ex-profesora: "ex" is a token of its own
             out.append(_Tok(a, a + 2, w[:2], "ex"))
             a += 3
             w = w[3:]
-        out.append(_Tok(a, b, w, norm(w)))
+        nw = cache.get(w)
+        if nw is None:
+            nw = norm(w)
+            if len(cache) < 500_000:
+                cache[w] = nw
+        out.append(_Tok(a, b, w, nw))
     return out
 
 
@@ -368,6 +376,9 @@ class ProfessionDetector:
         self.sectors = {tuple(t.n for t in _tokens(s)) for s in (SECTORS_ES if es else SECTORS_EN)}
         self.clinical = {tuple(t.n for t in _tokens(s)) for s in CLINICAL_EN} if not es else set()
         self.cues = CUES_ES if es else CUES_EN
+        # literals one of which every match of a cue holds: its scan is skipped on notes with none
+        self._cue_prefilters = cached_prefilters(f"profession-{self.lang}",
+                                                 [(c.rx.pattern, c.rx.flags) for c in self.cues])
         self.stop = STOP_ES if es else STOP_EN
         self.pre_skip = PRE_SKIP_ES if es else PRE_SKIP_EN
         self._loaded = True
@@ -406,9 +417,8 @@ class ProfessionDetector:
         return True
 
     def _mixed_case(self, text: str) -> bool:
-        letters = [c for c in text if c.isalpha()]
-        up = sum(c.isupper() for c in letters)
-        return 0 < up < 0.6 * len(letters)
+        n_letters, up = count_alpha_upper(text)
+        return 0 < up < 0.6 * n_letters
 
     # -- phrase parsing --------------------------------------------------------------
     def _slot(self, text: str, toks: list[_Tok], i: int, cue: _Cue, mixed: bool) -> tuple[int, int] | None:
@@ -514,7 +524,8 @@ class ProfessionDetector:
         text = document.text
         # cues first: most notes have none, and then nothing needs tokenising
         low = text.lower()
-        hits = [(cue, m) for cue in self.cues if not cue.trigger or any(t in low for t in cue.trigger)
+        hits = [(cue, m) for cue, pf in zip(self.cues, self._cue_prefilters)
+                if (not cue.trigger or any(t in low for t in cue.trigger)) and (pf is None or pf.may_match(text, low))
                 for m in cue.rx.finditer(text)]
         if not hits:
             return []

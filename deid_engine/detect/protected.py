@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span

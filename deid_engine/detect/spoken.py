@@ -43,6 +43,7 @@ from functools import lru_cache
 import regex
 
 from ..types import Span
+from .textstats import count_alpha, count_upper
 
 _DIGIT_WORDS = {"zero": 0, "oh": 0, "o": 0, "nought": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9}
@@ -108,7 +109,7 @@ def find(text: str) -> list[Span]:
 def _speech_case(text: str) -> bool:
     """Text written as speech-to-text writes it: (almost) no capital letters in its first 4,000 characters."""
     head = text[:4000]
-    return sum(c.isupper() for c in head) <= 0.03 * max(1, sum(c.isalpha() for c in head))
+    return count_upper(head) <= 0.03 * max(1, count_alpha(head))
 
 
 # --- the name that closes a turn after a farewell: "see you in three months walt", "thank you so much destiny" ----

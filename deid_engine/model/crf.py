@@ -120,10 +120,14 @@ def viterbi_np(em, mask, start, end, trans):
     backs = np.zeros((B, max(L - 1, 0), K), dtype=np.int64)
     ident = np.broadcast_to(np.arange(K), (B, K))
     full = mask.all(0)                                                     # (L,) steps no sequence has ended at
+    # candidates laid out (B, K_to, K_from): the same sums, reduced along the contiguous last axis
+    # (argmax keeps the first best K_from either way), the best values read by flat index
+    trans_t = np.ascontiguousarray(trans.T)[None]                          # (1, K_to, K_from)
+    flat = np.arange(B * K) * K                                            # row offsets in cand
     for t in range(1, L):
-        cand = score[:, :, None] + trans[None]                             # (B, K_from, K_to)
-        idx = cand.argmax(1)                                               # (B, K)
-        best = np.take_along_axis(cand, idx[:, None, :], 1)[:, 0]          # (B, K)
+        cand = score[:, None, :] + trans_t                                 # (B, K_to, K_from)
+        idx = cand.argmax(2)                                               # (B, K)
+        best = cand.reshape(-1)[flat + idx.reshape(-1)].reshape(B, K)      # (B, K)
         if full[t]:  # the masked update below, without the selects
             score = best + em[:, t]
             backs[:, t - 1] = idx

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import itemgetter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
@@ -25,6 +26,7 @@ PAD, UNK = "<PAD>", "<UNK>"
 RETURN, DIGIT = "#RETURN", "DIGIT"
 MAX_CHARS = 20
 _DIGITS = re.compile(r"\d")
+_START, _END, _TEXT = itemgetter(0), itemgetter(1), itemgetter(2)  # Token fields
 
 
 def norm_word(text: str) -> str:
@@ -67,6 +69,7 @@ class Vocab:
 
 # --- casing / shape features ---------------------------------------------------
 
+_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
 STATIC_FEATURES = ("all_upper", "init_cap", "all_lower", "mixed_case", "has_digit", "all_digit",
                    "punct", "single_letter", "len1", "len2", "len3_4", "len5_8", "len9+", "non_ascii")
 POSITION_FEATURES = ("line_start", "line_end", "after_blank_line", "upper_context")
@@ -74,6 +77,20 @@ N_FEATURES = len(STATIC_FEATURES) + len(POSITION_FEATURES)
 
 
 def static_features(text: str) -> list[float]:
+    if text.isascii():  # the same values from whole-string tests (ASCII: cased characters are the letters)
+        has_letter = text.lower() != text.upper()
+        up = text.isupper()
+        n = len(text)
+        init = has_letter and text[0].isupper() and not up
+        low = text.islower()
+        return [
+            float(up and n - len(text.encode().translate(None, _ASCII_LETTERS)) > 1), float(init), float(low),
+            float(has_letter and not (up or low or init)),
+            float(any(map(str.isdigit, text))), float(text.isdigit()),
+            float(not any(map(str.isalnum, text))), float(n == 1 and text.isalpha()),
+            float(n == 1), float(n == 2), float(3 <= n <= 4), float(5 <= n <= 8), float(n >= 9),
+            0.0,
+        ]
     letters = [c for c in text if c.isalpha()]
     up = bool(letters) and all(c.isupper() for c in letters)
     low = bool(letters) and all(c.islower() for c in letters)
@@ -268,13 +285,12 @@ class Featurizer:
             return self.encode_reference(text, toks)
         if len(self._ids) + n > self._MAX_TYPES:  # bounded memory; never reset within a document
             self._reset_types()
-        get = self._ids.get
-        id_list = [get(t.text) for t in toks]
+        id_list = list(map(self._ids.get, map(_TEXT, toks)))
         if None in id_list:
             id_list = [self._add_type(t.text) if k is None else k for k, t in zip(id_list, toks)]
         ids = np.array(id_list, dtype=np.int64)
-        starts = np.fromiter((t.start for t in toks), np.int64, n)
-        ends = np.fromiter((t.end for t in toks), np.int64, n)
+        starts = np.fromiter(map(_START, toks), np.int64, n)
+        ends = np.fromiter(map(_END, toks), np.int64, n)
         words = self._tw[ids]
         chars = self._tc[ids]
         feats = np.zeros((n, self.n_feats), dtype=np.float32)

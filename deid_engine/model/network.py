@@ -74,7 +74,9 @@ class TaggerNet(nn.Module):
         """chars (N, C) -> max-pooled char-CNN features (N, filters); padding ignored."""
         ce = self.char_emb(chars).transpose(1, 2)                             # (N, char_dim, C)
         cf = self.char_cnn(ce)                                                # (N, filters, C)
-        cf = cf.masked_fill((chars.unsqueeze(1) == 0), -1e4).amax(2)          # (N, filters)
+        pad = chars.unsqueeze(1) == 0
+        # without autograd the fresh convolution output is filled in place (same values, no copy)
+        cf = (cf.masked_fill(pad, -1e4) if torch.is_grad_enabled() else cf.masked_fill_(pad, -1e4)).amax(2)
         return torch.where(cf < -1e3, torch.zeros_like(cf), cf)
 
     def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> torch.Tensor:

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from deid_engine.pipeline import TaggedDocument, build_pipeline, tag_documents
+from deid_engine.pipeline import TaggedDocument, build_pipeline, tag_documents, tune_gc_for_batch
 from deid_engine.resources import default_data_dir
 from deid_engine.tokenize import tokenize
 from deid_engine.types import Document
@@ -94,7 +94,9 @@ def _pipeline(args):
         for det in pipe.detectors:
             if hasattr(det, "path"):
                 det.path = args.model
-    return pipe.load()
+    pipe.load()
+    tune_gc_for_batch()  # as deid tag / redact workers and Dask workers do
+    return pipe
 
 
 def _shard(args, texts: list[str], barrier) -> tuple[float, float, float, int]:

@@ -118,6 +118,9 @@ def cmd_tag(args: argparse.Namespace) -> int:
         pipeline = build_pipeline(args.detectors, lang=args.lang)
         pipeline.load()
         load_s = time.time() - t0
+        from .pipeline import tune_gc_for_batch
+
+        tune_gc_for_batch()  # one pipeline, one batch: this process ends with it
     total = len(list_note_files(folder))
     out = Path(args.out)
     problems = 0

@@ -73,3 +73,16 @@ def test_regex_memo_functions_equal_regex():
         assert regex_memo.subn(pat, "-", s, flags=fl) == regex.subn(pat, "-", s, flags=fl)
     assert regex_memo.search(r"\L<w>", "a cat", w=["cat"]).group() == "cat"  # named lists: regex itself
     assert regex_memo.IGNORECASE == regex.IGNORECASE and regex_memo.escape("a.b") == regex.escape("a.b")
+
+
+def test_loading_a_pipeline_leaves_the_garbage_collector_alone():
+    """The app may load and drop several pipelines: only batch processes opt in to the GC tuning."""
+    import subprocess
+    import sys
+
+    code = ("import gc\nfrom deid_engine.pipeline import build_pipeline, tune_gc_for_batch\n"
+            "t = gc.get_threshold(); build_pipeline('rules', 'en').load()\n"
+            "assert gc.get_threshold() == t and gc.get_freeze_count() == 0\n"
+            "tune_gc_for_batch(); assert gc.get_threshold()[0] >= 5000 and gc.get_freeze_count() > 0\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]

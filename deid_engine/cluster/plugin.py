@@ -73,6 +73,9 @@ def build_loaded(preset: str, lang: str, policies: Policies = ()) -> Any:
     LOADS[0] += 1
     p = apply_policies(build_pipeline(preset, lang), policies).load()
     one_thread()  # the pipeline may have imported torch while loading its model
+    from ..pipeline import tune_gc_for_batch
+
+    tune_gc_for_batch()  # a worker process keeps this one pipeline for its life
     return p
 
 

@@ -379,6 +379,9 @@ def _worker_init(blob: bytes) -> None:
             ctx.pipeline = build_pipeline(name, lang)
         if ctx.pipeline is not None:
             ctx.pipeline.load()
+            from ..pipeline import tune_gc_for_batch
+
+            tune_gc_for_batch()
         _STATE.update(state)
     except Exception as e:
         _STATE["error"] = f"worker could not start ({type(e).__name__})"

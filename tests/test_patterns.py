@@ -1050,3 +1050,24 @@ def test_session9_spoken_ages_do_not_match(en, text, piece):
 def test_spoken_tens_never_stop_short_of_a_unit(en, text):
     """``twenty eight weeks``: the number is not cut back to ``twenty`` to dodge the unit after it."""
     assert not {p for p, lab in _got(en, text) if lab == "AGE" and p in ("twenty", "fifty")}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("the fourteenth of march i turn seventy nine doctor: and whats been", "seventy nine", "AGE"),
+    ("on the drive, the blue Corsa, CX19 KTW. I've hidden the keys", "CX19 KTW", "VEHICLE"),
+    ("Hamilton 3204 Client code: KSH-7719   NHI: ZKT4938", "KSH-7719", "IDNUM"),
+    ("UHID: SMH/2024/118734   OPD Reg. No.: OP-552081 Name: Mrs. Lakshmi", "OP-552081", "IDNUM"),
+    ("His medical record number is 60019234; use that if you call", "60019234", "MEDICALRECORD"),
+    ("play in the tournament on the twenty third in barrie", "twenty third", "DATE"),
+])
+def test_session9_tune27_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Plan: Doxycycline 100 mg BD 7/7 as contact treatment", "7/7"),
+    ("we won three games on the third in a row", "third"),
+    ("the CD19 CAR T-cell product arrived", "CD19 CAR"),
+])
+def test_session9_tune27_patterns_do_not_match(en, text, piece):
+    assert not {p for p, _ in _got(en, text) if p == piece}

@@ -776,3 +776,22 @@ def test_mts_dialog_look_alikes_are_not_phi(text, word):
 def test_venue_answers_after_a_speaker_label_with_underscore():
     text = "Doctor: Which pharmacy do you use?\nGuest_family: Kessler Drugs on Ninth.\nDoctor: Okay."
     assert "Kessler Drugs" in _pipe_names(text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Bloods: FBC, U&E, TFTs, B12. Review in four weeks", "B12"),
+    ("Ileocolonic Crohn's disease (Montreal A2 L3 B1), diagnosed 2019", "L3"),
+    ("Registrar in Obstetrics, MCRN 421873 Bleep 3341", "3341"),
+])
+def test_codes_and_internal_numbers_are_not_dates(text, piece):
+    assert not _kept(text, piece)
+
+
+def test_modal_question_after_a_title_is_no_name():
+    assert _after_weak("Thank you, doctor. Will he be home for Eid?", "Will", label="DOCTOR") == []
+    assert _after_weak("Thank you, doctor. Will Jones is here.", "Will", label="DOCTOR") == ["Will"]
+
+
+def test_number_labels_are_no_names_but_reg_the_husband_is():
+    assert _after_weak("Dr Harriet Sandhu FRACGP, Prov. No. 2471836B", "Prov", label="DOCTOR") == []
+    assert _after_weak("[patient] my husband reg had parkinsons at the end", "reg", label="RELATIVE") == ["reg"]

@@ -205,7 +205,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
             not regex.search(r"(?i)\b(?:dob|d\.o\.b|born|birth)\b[^\n]{0,12}$", _before(text, start, 24)):
         return True  # "6/52 tiredness", "repeat FBC in 4/52": weeks in British notes, not June 1952
-    if s.endswith("/7") and len(s) <= 4 and regex.search(r"(?i)\b(?:in|for|x|over|past|last|next|within|after)\s*$",
+    if s.endswith("/7") and len(s) <= 4 and regex.search(r"(?i)\b(?:in|for|x|over|past|last|next|within|after|od|bd|bid|tds|"
+                                                         r"tid|qds|qid|daily|nocte|mane|stat|prn)\s*$",
                                                          _before(text, start, 12)):
         return True  # "for 3/7", "in 5/7": days
     if (_VENT.search(_before(text, start, 40)) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
@@ -513,6 +514,7 @@ _DATE_TALK_BEFORE = regex.compile(r"(?i)\b(?:" + MONTH_NAMES + r"|appointment|ap
 _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
                    r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|unless\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
+                   r"in\s+(?!a\s+row\b|line\b|command\b|charge\b)|"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
                    r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
@@ -1186,7 +1188,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       flags=regex.MULTILINE, validate=age_in_range),
     # "And I turn 30 on October 23rd", "she turns eighty in may": a coming birthday
     P("age_turn", rf"(?i)\b(?:i|he|she|you|they|we|mum|mom|dad)\s+(?:turn|turns|will\s+turn|['’]ll\s+turn|am\s+turning|is\s+turning)\s+"
-      rf"(?P<a>{AGE_NUM})(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b|\s*[.,!?]|\s*$)", "AGE", 0.8, group="a",
+      rf"(?P<a>(?>{AGE_NUM}))(?=\s+(?:on|in|next|this|tomorrow|today|soon|and|so|but|then|yeah)\b|\s*[.,!?]|\s*$|"
+      rf"\s+[a-z]{{1,12}}:|\s+\[)", "AGE", 0.8, group="a",
       validate=age_in_range),
     # "Doctor: At 78, that's not bad at all": a sentence that opens with an adult age
     P("age_at_opening", r"(?:(?<=(?m:^)[\p{L} .'-]{1,20}:[ \t]+)|(?<=[.!?][ \t]+))At[ \t]+(?P<a>(?:1[89]|[2-9]\d|10\d))(?=,[ \t]+\p{Ll})",
@@ -1310,7 +1313,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"record\s*(?:#|no\.?|number)|unit\s*(?:no\.?|number|num|#)|hospital\s+(?:number|no\.?|#)|"
       r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#|"
       r"opd\s*(?:#|no\.?|number)|ipd?\s*(?:#|no\.?|number)|uhid|cr\s*(?:#|no\.?|number))"
-      r"\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
+      r"(?:\s+(?:is|was))?\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
       r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?)|"
       r"claim\s*(?:#|no\.?|number|id)?)"
@@ -1348,7 +1351,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"device\s*(?:id|#|no\.?))\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "DEVICE", 0.9, group="n",
       validate=has_digit),
     P("generic_id", r"(?i)\b(?:id\s*(?:#|no\.?|number)|identification\s*(?:#|no\.?|number)|passport\s*(?:#|no\.?|number)?|"
-      r"employee\s*(?:id|#|no\.?|number)|(?:job|dictation|transcription|interpreter|staff|badge)\s*(?:id|#|no\.?|number)"
+      r"employee\s*(?:id|#|no\.?|number)|(?:job|dictation|transcription|interpreter|staff|badge)\s*(?:id|#|no\.?|number)|"
+      r"client\s*(?:code|id|#|no\.?|number)|(?:opd|ipd|op|ip)?\s*reg(?:istration)?\.?\s*(?:no\.?|number|#)"
       r")\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "IDNUM", 0.85, group="n",
       validate=has_digit),
     # places --------------------------------------------------------------------------------
@@ -1634,7 +1638,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="n"),
     # "his car (LK09 XRT) will be sold": the current British format, near a vehicle word
     P("plate_uk_vehicle", r"(?<=\b(?i:car|cars|van|vehicle|motorbike|motorcycle|truck|lorry|taxi|cab|camper|caravan|"
-      r"jeep|ute|suv)\b[^\n]{0,30}?)(?P<n>\b[A-Z]{2}\d{2}[ ]?[A-Z]{3})\b", "VEHICLE", 0.85, group="n"),
+      r"jeep|ute|suv|reg|registration|number\s+plate|corsa|fiesta|focus|astra|golf|polo|clio|micra|yaris|corolla|civic|"
+      r"qashqai|juke|octavia|fabia|sandero|mondeo|insignia|zafira|transit|sprinter|berlingo)\b[^\n]{0,30}?)"
+      r"(?P<n>\b[A-Z]{2}\d{2}[ ]?[A-Z]{3})\b", "VEHICLE", 0.85, group="n"),
     # "whos covering 5 north tonite", "went home from six east": a ward named by floor and wing
     P("ward_floor_wing", r"(?i)(?<=\b(?:on|to|from|covering|in|at|onto|off)[ \t]+)(?P<w>(?:\d{1,2}|one|two|three|four|five|six|"
       r"seven|eight|nine|ten|eleven|twelve)[ -](?:north|south|east|west|n|s|e|w)(?![\w-]))(?![ \t]+(?:of|side|wing\s+of|"
@@ -1912,7 +1918,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
     "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
-                   "staff", "badge"), "po_box": ("box",),
+                   "staff", "badge", "client", "reg"), "po_box": ("box",),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "street_corner": tuple(f"{o} {c} " for o in ("st", "nd", "rd", "th") for c in ("and", "&"))
     + tuple(f"{c} {d}" for c in ("and", "&") for d in "123456789"),

@@ -132,6 +132,10 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
     if regex.fullmatch(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)days?", s.strip()):
         return True  # "Date: [Friday] 20 November 2026": a weekday alone is no PHI
+    if regex.fullmatch(r"[A-Za-z]{1,2}\d{1,3}", s.strip()):
+        return True  # "TFTs, B12", "Montreal A2 L3 B1": a test or a class, no date reads like that
+    if regex.search(r"(?i)\b(?:bleep|pager|page|ext|extn|extension|x)\.?[ \t]*#?[ \t]*$", text[max(0, span.start - 12):span.start]):
+        return True  # "Bleep 3341", "ext. 2204": an internal number
     if regex.fullmatch(r"\d{1,2}[ \t]+of[ \t]+\d{1,2}", s.strip()):
         return True  # "(6 of 9 items)": a count
     if regex.match(r"[ \t]*(?:/[ \t]*(?:day|d|wk|week|hr|h|min)\b|(?:cigarettes?|cigs?|drinks?|beers?|pints?|glasses|cans|"
@@ -416,6 +420,11 @@ class WeakWordFilter:
         if regex.fullmatch(r"\p{Ll}+", piece) and low in _VERBS_AFTER_DOCTOR \
                 and regex.search(r"(?i)\b(?:doctor|dr\.?|doc|nurse|physician|surgeon|gp)[ \t]+$", text[max(0, s.start - 12):s.start]):
             return True  # "my old doctor knows", "this other doctor gave you injections": a verb after its subject
+        if low in ("prov", "reg", "regn", "registration", "provider", "client") and regex.match(
+                r"\.?[ \t]*(?:no\b|number\b|#|code\b|id\b)", text[s.end:s.end + 10], regex.IGNORECASE):
+            return True  # "FRACGP, Prov. No. 2471836B", "OPD Reg. No.": the label of a number
+        if low in _MODALS and regex.match(r"[ \t]+(?:he|she|it|i|you|we|they|that|this|there)\b", text[s.end:s.end + 6]):
+            return True  # "Thank you, doctor. Will he be home for Eid?": a question, not Will
         if low == "dax" and piece in ("dax", "DAX"):
             return True  # "i'd like to tell dax a little bit about you": the ambient dictation assistant
         if regex.fullmatch(r"\p{Ll}{3,}", piece) and _OBJECT_PRONOUN_AFTER.match(text, s.end):
@@ -789,6 +798,8 @@ wha y""".split())
 _SENTENCE_OPENERS = frozenset("""how what when where why who which whose my your our their his her its this that these
 those there here it i we you they she he okay ok okey well so yes yeah no now then and but or if please thank thanks
 let lets sorry oh um uh alright right sure good great fine""".split())
+_MODALS = frozenset({"will", "can", "could", "would", "should", "shall", "may", "might", "must", "did", "does", "do",
+                     "is", "are", "was", "were", "has", "have", "had"})
 # verbs that follow "doctor" as its subject in lower-case speech ("my doctor said", "the doctor knows")
 _VERBS_AFTER_DOCTOR = frozenset("""said says told tells gave gives give knows knew thinks thought wants wanted put puts
 sent sends called calls asked asks recommended recommends suggested suggests prescribed prescribes ordered orders
@@ -941,7 +952,7 @@ _BILL_BEFORE = regex.compile(r"(?i)\b(?:gas|phone|electric|electricity|water|hos
 # PHI themselves. Every detector, the tagger most, sometimes marks them, alone ("MRN" before an
 # identifier) or at the edge of the value ("DOB 3/4/1950").
 FIELD_LABEL_WORDS = frozenset({
-    "mrn", "ssn", "acct", "acc", "account", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender",
+    "mrn", "ssn", "acct", "acc", "account", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender", "bleep", "pager",
     "id", "no", "nr", "num", "number", "#", "tel", "telephone", "phone", "ph", "fax", "mob", "mobile",
     "cell", "email", "e-mail", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "medicare", "medicaid",
     "policy", "member", "group", "claim", "visit", "encounter", "enc", "csn", "fin", "har", "unit",
@@ -951,7 +962,7 @@ FIELD_LABEL_WORDS = frozenset({
 # next to one of these ("date of birth", "NHS no.")
 _LABEL_HEADS = frozenset({
     "mrn", "ssn", "acct", "acc", "accnt", "dob", "d.o.b", "age", "born", "sex", "gender", "id",
-    "tel", "telephone", "phone", "mobile", "mob", "email", "e-mail", "fax", "cpso", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
+    "tel", "telephone", "phone", "mobile", "mob", "email", "e-mail", "fax", "cpso", "bleep", "pager", "gmc", "npi", "nhs", "dea", "chi", "ihi", "hic", "csn", "fin", "har",
     "birth", "yo", "y/o",
     # national health and registration numbers' labels: "NHI ZKT4821", "PPSN 7734129TA", "MCRN 418822"
     "nhi", "ppsn", "pps", "gms", "ohip", "ramq", "phn", "urn", "mcrn", "ahpra", "imc", "nmc",

@@ -1071,3 +1071,26 @@ def test_session9_tune27_patterns(en, text, piece, label):
 ])
 def test_session9_tune27_patterns_do_not_match(en, text, piece):
     assert not {p for p, _ in _got(en, text) if p == piece}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Address: 7 Cragg View, Silsden", "7 Cragg View", "STREET"),
+    ("lives at 12 Harbour View, Cobh", "12 Harbour View", "STREET"),
+    ("3 Oak Close, Leeds LS6 2AB", "3 Oak Close", "STREET"),
+    ("S: Hunter Graves 34M POD 2 lap chole", "34", "AGE"),
+    ("Rm 4 Lim Wei Xiang (prefers Sunny) 57M, H/N RX7734019. CABG", "57", "AGE"),
+    ("Rm 4 Lim Wei Xiang (prefers Sunny) 57M, H/N RX7734019. CABG", "RX7734019", "MEDICALRECORD"),
+    ("Bartholomew Nguyen (Barty) 88, URN 00731855. R NOF", "00731855", "MEDICALRECORD"),
+    ("my son nico (6) has to come with us", "6", "AGE"),
+])
+def test_session9_tune29_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Chest Tube 28F placed, draining well", "28"),
+    ("Placed Foley 16F without difficulty", "16"),
+    ("Pt is VERY CLOSE to baseline", "CLOSE"),
+])
+def test_session9_tune29_patterns_do_not_match(en, text, piece):
+    assert not {p for p, _ in _got(en, text) if p == piece or piece in p}

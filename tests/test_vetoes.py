@@ -795,3 +795,14 @@ def test_modal_question_after_a_title_is_no_name():
 def test_number_labels_are_no_names_but_reg_the_husband_is():
     assert _after_weak("Dr Harriet Sandhu FRACGP, Prov. No. 2471836B", "Prov", label="DOCTOR") == []
     assert _after_weak("[patient] my husband reg had parkinsons at the end", "reg", label="RELATIVE") == ["reg"]
+
+
+def test_closing_word_trimmed_and_programmes_are_not_places():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "Marrar NSW 2652 is rubbish.  Cheers, Hamish"
+    a = text.index("Cheers")
+    out = WeakWordFilter("en").filter(Document(text), [Span(a, len(text), "PATIENT", "tagger:en", 0.9)])
+    assert [text[s.start:s.end] for s in out] == ["Hamish"]
+    assert _after_weak("question from Layla Mansour (OHIP 5584-217-903-KT).", "OHIP", label="LOCATION",
+                       source="tagger:en") == []

@@ -430,6 +430,15 @@ def not_a_person_before_is(text: str, start: int, end: int) -> bool:
     return vital_sign_before(text, start, end)
 
 
+_DEVICE_WORDS = regex.compile(r"(?i)\b(?:foley|catheter|cath|tube|drain|sheath|line|ett|ngt|ng|og|picc|cvc|cvl|trach|"
+                           r"tracheostomy|shiley|portex|introducer|stent|cannula|quinton|mahurkar|pigtail|chest|size)[ \t]*$")
+
+
+def french_size_before(text: str, start: int, end: int) -> bool:
+    """Vetoes ``Chest Tube 28F``: a device before the number makes it a French size."""
+    return _DEVICE_WORDS.search(_before(text, start, 24)) is not None
+
+
 def vital_sign_before(text: str, start: int, end: int) -> bool:
     """Vetoes ``your heart rate is eighty four now``: a measurement named earlier in the clause."""
     clause = regex.split(r"[.;!?\n]", _before(text, start, 40))[-1]
@@ -1142,6 +1151,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_paren_relative", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?-i:\p{{Lu}}[\p{{L}}'’-]+)){{1,2}}[ \t]*\()"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # a nursing handover line: "Bed 8 mrs Rose Baker 91F CCF", "(Lim Wei Xiang, prefers Sunny) 57M": an age glued to the
+    # sex after a full name (not "Foley 16F", "Chest Tube 28F": French sizes)
+    P("age_sex_after_name", r"(?:(?<=\b\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?[ \t]+)|"
+      r"(?<=\)[ \t]+))(?P<a>\d{1,3})(?=[MF]\b(?![ \t]*(?:cath|catheter|tube|sheath|drain|foley|french|fr)\b))",
+      "AGE", 0.8, group="a", validate=age_in_range, invalidate=french_size_before),
+    # "my son nico (6)", "daughter isla (4)": a lower-case name and an age in brackets after a relation
+    P("age_paren_relative_lower", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?[ \t]+[a-z][a-z'’-]+[ \t]*\()"
+      rf"(?P<a>\d{{1,2}})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
+      validate=age_in_range),
     # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"
     P("dob_spoken", rf"(?i)\b(?:date\s+of\s+birth|birthday|birth\s+date|d\.?o\.?b\.?|born\s+on)\b[^\n?.]{{0,25}}?[?.]?[ \t]*"
       rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{{0,18}}:|(?:patient|pt|parent|mum|mom|dad|"
@@ -1312,7 +1330,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("mrn", r"(?i)\b(?:mrn|m\.r\.n\.|mr\s*#|mr\s*no\.?|mr\s*:|medical\s+record(?:\s+(?:number|no\.?|num|#))?|"
       r"record\s*(?:#|no\.?|number)|unit\s*(?:no\.?|number|num|#)|hospital\s+(?:number|no\.?|#)|"
       r"hosp\.?\s*(?:#|no\.?|number)|chart\s*(?:#|no\.?|number)|patient\s+(?:id|#|number|no\.?)|pt\s*(?:id|#)|id\s*#|"
-      r"opd\s*(?:#|no\.?|number)|ipd?\s*(?:#|no\.?|number)|uhid|cr\s*(?:#|no\.?|number))"
+      r"opd\s*(?:#|no\.?|number)|ipd?\s*(?:#|no\.?|number)|uhid|cr\s*(?:#|no\.?|number)|urn|h/n)"
       r"(?:\s+(?:is|was))?\s*[:#.]?\s*(?P<n>[A-Z]{0,3}-?\d[\d-]{3,14}\d|\d{4})\b", "MEDICALRECORD", 0.95, group="n", flags=0),
     P("account", r"(?i)\b(?:acct|account|acc\s*(?:#|no)|billing\s*(?:#|no\.?|number)|encounter\s*(?:#|no\.?|number|id)?|"
       r"visit\s*(?:#|no\.?|number|id)|fin\s*(?:#|:)|admission\s*(?:#|no\.?|number)|ref(?:erence)?\s*(?:#|no\.?)|"
@@ -1853,7 +1871,10 @@ STREET_SUFFIX_RE = (
     r"(?:Street|STREET|St|ST|Avenue|AVENUE|Ave|AVE|Av|Road|ROAD|Rd|RD|Boulevard|BOULEVARD|Blvd|BLVD|Drive|DRIVE|"
     r"Dr|DR|Lane|LANE|Ln|LN|Court|COURT|Ct|CT|Place|PLACE|Pl|PL|Terrace|TERRACE|Ter|Parkway|PARKWAY|Pkwy|PKWY|"
     r"Highway|HIGHWAY|Hwy|HWY|Circle|CIRCLE|Cir|CIR|Way|WAY|Square|SQUARE|Sq|Trail|TRAIL|Trl|Pike|PIKE|"
-    r"Plaza|PLAZA|Alley|Route|ROUTE|Rte|Turnpike|Expressway|Freeway)"
+    r"Plaza|PLAZA|Alley|Route|ROUTE|Rte|Turnpike|Expressway|Freeway|"
+    # British, Irish and Australian street words (title case only: "7 Cragg View", "3 Oak Close")
+    r"View|Close|Crescent|Cres|Grove|Gardens|Gdns|Mews|Row|Walk|Rise|Parade|Esplanade|Vale|Heights|Wynd|Brae|"
+    r"Quay|Wharf)"
 )
 
 # English patterns that also apply to Spanish notes (contacts, network, generic IDs).
@@ -1892,7 +1913,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",),
     "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),
-    "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id"),
+    "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id", "urn", "h/n"),
     "city_before_postcode_ca": (r"re:[a-z][ \t]+[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b",),
     "province_ca": (r"re:, ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\d",),
     "city_zip_after_street": (r"re:, ?[A-Z][a-z]+(?: [A-Z][a-z]+)? \d{5}\b",),
@@ -1939,7 +1960,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "street_address": (" st", "street", "ave", "road", " rd", "blvd", "boulevard", "drive", " dr", "lane", " ln",
                        "court", " ct", "place", " pl", "terrace", " ter", "parkway", "pkwy", "highway", "hwy",
                        "circle", " cir", " way", "square", " sq", "trail", " trl", "pike", "plaza", "alley",
-                       "route", " rte", "turnpike", "expressway", "freeway"),
+                       "route", " rte", "turnpike", "expressway", "freeway", " view", "close", "crescent", " cres",
+                       "grove", "gardens", "gdns", "mews", " row", " walk", " rise", "parade", "esplanade", " vale",
+                       "heights", " wynd", " brae", " quay", "wharf"),
 }
 _NUMBER_WORD_TRIGGERS = tuple("w:" + w for w in (*_UNITS[1:], *(t for t in _TENS if t), "hundred"))
 _MONTH_WORDS = tuple("w:" + w for w in ("january", "february", "march", "april", "may", "june", "july", "august",
@@ -1971,6 +1994,7 @@ TRIGGERS.update({
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),
     "age_copula_more": ("i'm", "i’m", "im ", "i am", "you're", "you’re", "youre", "you are", "he's", "he’s", "hes ",
                         "she's", "she’s", "shes "), "age_aged_words": ("age",), "age_months_old": ("old",),
+    "age_sex_after_name": (r"re:\d[MF]\b",), "age_paren_relative_lower": ("(",),
     "age_event_at": ("at ",), "age_copula_tens": ("you're", "you’re", "youre", "you are", "he's", "he’s", "hes ", "he is",
                                                  "she's", "she’s", "shes ", "she is"),
     "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),

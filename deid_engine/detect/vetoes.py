@@ -545,6 +545,9 @@ class WeakWordFilter:
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS
                     and (_category(s.label) != "LOCATION" or text[s.start:s.end].casefold() not in _CONTRACTION_NOUNS)):
                 continue  # speech-to-text "thats", "youre", "dont": contractions without the apostrophe
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and text[s.start:s.end].casefold() in _PROGRAM_NAMES):
+                continue  # "(OHIP 5584-217-903-KT)", "on Medicaid": a public health programme, not a place or a person
             if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME"
                     and self._speech_artifact(text, s)):
                 continue  # "[doctor] let's", "i'm gon na", "mel- um", "doctor gave me", "multifactorial", "dax"
@@ -782,6 +785,9 @@ def _trailing_contraction(text: str, s: Span) -> Span | None:
     m = regex.match(r"[ \t]*(\p{L}+)[ \t]+", piece)
     if m and m.group(1).islower() and m.group(1) in _BARE_CONTRACTIONS and s.start + m.end() < end:
         start = s.start + m.end()
+    m = regex.match(r"[ \t]*(\p{L}+),?[ \t]+", piece)
+    if m and m.group(1).casefold() in _CLOSINGS and s.start + m.end() < end and source_family(s.source) == "tagger":
+        start = s.start + m.end()  # "Cheers, Hamish", "Hi Tom": the greeting or closing is no part of the name
     m = regex.match(r"[ \t]*(\p{L}+['’]\p{L}{1,2})[ \t]+", piece)
     if m and _function_contraction(m.group(1)) and s.start + m.end() < end:
         start = s.start + m.end()  # "i'm gabriel"
@@ -797,7 +803,12 @@ wha y""".split())
 # words that open a sentence and are never a name there (after "miss." or "doctor." the title ended a sentence)
 _SENTENCE_OPENERS = frozenset("""how what when where why who which whose my your our their his her its this that these
 those there here it i we you they she he okay ok okey well so yes yeah no now then and but or if please thank thanks
-let lets sorry oh um uh alright right sure good great fine""".split())
+let lets sorry oh um uh alright right sure good great fine cheers regards sincerely dear hello hey hi morning evening
+afternoon""".split())
+_PROGRAM_NAMES = frozenset({"medicare", "medicaid", "medi-cal", "tricare", "ohip", "msp", "ramq", "nhs", "hse", "acc",
+                           "pbs", "obamacare", "snap", "wic", "ssi", "ssdi"})
+_CLOSINGS = frozenset({"cheers", "thanks", "regards", "dear", "hi", "hello", "hey", "bye", "love", "sincerely",
+                       "warmly", "best"})
 _MODALS = frozenset({"will", "can", "could", "would", "should", "shall", "may", "might", "must", "did", "does", "do",
                      "is", "are", "was", "were", "has", "have", "had"})
 # verbs that follow "doctor" as its subject in lower-case speech ("my doctor said", "the doctor knows")

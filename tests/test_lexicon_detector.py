@@ -1364,3 +1364,22 @@ def test_lower_case_employer_after_an_occupation(en, org, text):
 ])
 def test_lower_case_generic_workplaces_name_no_employer(en, text):
     assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize("text,org", [
+    ("card on you patient yeah its anthem the member id is x", "anthem"),
+    ("yes okay so her humana plan has her in the", "humana"),
+    ("and for the invoice is your pacific blue cross plan number still", "pacific blue cross"),
+    ("are you on a medical aid discovery through work the number", "discovery"),
+    ("what pharmacy you use patient the boots on duke street doctor", "boots"),
+    ("he picks up at the shoppers on pape avenue that", "shoppers"),
+    ("crates of minerals at the centra in ballinrobe thats", "centra"),
+])
+def test_insurers_and_stores_by_name(en, text, org):
+    assert (org, "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["the national anthem played before the match", "took her boots off in the hall",
+                                  "what a discovery that was", "her momentum carried her forward"])
+def test_insurer_and_store_words_without_a_cue(en, text):
+    assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}

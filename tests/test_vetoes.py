@@ -806,3 +806,14 @@ def test_closing_word_trimmed_and_programmes_are_not_places():
     assert [text[s.start:s.end] for s in out] == ["Hamish"]
     assert _after_weak("question from Layla Mansour (OHIP 5584-217-903-KT).", "OHIP", label="LOCATION",
                        source="tagger:en") == []
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("me questions while the doctor comes do you know where", "comes", "DOCTOR"),
+    ("no medicines i am allergic to sulphur the bactrim one", "sulphur", "CITY"),
+    ("of money i understand let me mark this one urgent", "mark", "PATIENT"),
+    ("im never near it and i bulk bill pensioners so", "bill", "RELATIVE"),
+    ("thank you doctor sat sri akal", "sat sri akal", "DOCTOR"),
+])
+def test_session9_tune28_look_alikes(text, piece, label):
+    assert _after_weak(text, piece, label=label, source="tagger:en") == []

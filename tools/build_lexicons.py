@@ -299,7 +299,7 @@ Bair Hugger Levin Salem Sump Ambu Yankauer Passy-Muir Shiley Portex Bivona Jacks
 Quinton Mahurkar Groshong Broviac Port-a-cath Medtronic Impella Abiomed Berlin Heartmate Sorin Codman
 Camino Licox Ventriculostomy Pigtail Malecot Councill Coude Coudé Texas Rusch Bard Arrow Argyle Kangaroo
 Corpak Cortrak Flexiseal Rectal Vigileo Flotrac PiCCO Alaris Sigma Baxter Hospira Braun Kendall
-Ashworth Hallpike Osgood Schlatter Zimmer Farmer Golfer Housemaid Nursemaid Gamekeeper Fancier Achilles Shimada CyberKnife
+Ashworth Hallpike Osgood Schlatter Zimmer Farmer Golfer Housemaid Nursemaid Gamekeeper Fancier Achilles Shimada CyberKnife Westley
 """
 
 LAB_ABBREVIATIONS = """

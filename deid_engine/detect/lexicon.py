@@ -240,7 +240,8 @@ def _cues_by_last(cues: set) -> dict[str, list[tuple]]:
     return by_last[1]
 
 
-_CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)  # id(cue set) -> (cue set, {last word: cues})
+_CHAIN_FIRST: set[str] = set()  # first words of CHAIN_STORES (filled on first use)
+_INSURER_FIRST: set[str] = set()  # first words of INSURERS (filled on first use)
 EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "at"), ("works", "for"),
                ("work", "for"), ("working", "for"), ("worked", "for"), ("employed", "by"), ("employed", "at"),
                ("employed", "with"), ("retired", "from"), ("job", "at"), ("job", "with"), ("jobs", "at"),
@@ -388,7 +389,26 @@ CHAIN_STORES = {tuple(c.split()) for c in (
     "lufthansa", "deliveroo", "doordash", "instacart", "grubhub", "uber", "lyft", "dhl", "usps", "royal mail",
     "amazon", "ikea", "primark", "argos", "currys", "halfords", "screwfix", "wickes", "waitrose", "greggs",
     "john lewis", "marks and spencer", "nando's", "domino's", "pizza hut", "burger king", "wendy's", "chipotle",
-    "panera", "dunkin", "kfc", "tim hortons", "loblaws", "sobeys", "canadian tire", "bunnings", "kmart")}
+    "panera", "dunkin", "kfc", "tim hortons", "loblaws", "sobeys", "canadian tire", "bunnings", "kmart",
+    # supermarkets, pharmacies and gyms of the other English-speaking countries
+    "shoppers", "countdown", "new world", "pak'n save", "paknsave", "the warehouse", "centra", "spar", "supervalu",
+    "londis", "co-op", "shoprite", "pick n pay", "checkers", "woolies", "clicks", "dis-chem", "t and t", "t&t",
+    "h e b", "no frills", "rexall", "jean coutu", "london drugs", "chemist warehouse", "priceline", "terry white",
+    "amcal", "rowlands", "specsavers", "planet fitness", "anytime fitness", "puregym", "pure gym", "snap fitness",
+    "goodlife", "la fitness", "city fitness", "les mills", "big w", "iga")}
+# health insurers and plans by name (hand-written): an insurance word near them is the cue
+INSURERS = {tuple(c.split()) for c in (
+    "anthem", "humana", "aetna", "cigna", "unitedhealthcare", "united healthcare", "kaiser", "kaiser permanente",
+    "caresource", "molina", "centene", "ambetter", "wellcare", "highmark", "blue cross", "blue shield", "bcbs",
+    "blue cross blue shield", "oscar", "amerigroup", "health net", "healthnet", "medica", "premera", "regence",
+    "geisinger", "emblemhealth", "fidelis", "oxford", "tufts", "harvard pilgrim", "optima", "priority health",
+    "medibank", "bupa", "hcf", "nib", "ahm", "hbf", "axa", "vitality", "aviva", "simplyhealth", "westfield health",
+    "sun life", "manulife", "pacific blue cross", "green shield", "canada life", "great-west life", "desjardins",
+    "vhi", "laya", "irish life", "discovery", "bonitas", "momentum", "medshield", "gems", "fedhealth", "bestmed",
+    "southern cross", "unimed", "nz health")}
+_INSURANCE_CUE = regex.compile(r"(?i)\b(?:insurance|insurer|insured|plan|member|membership|policy|cover|covered|coverage|"
+                               r"medical[ \t]+aid|scheme|claim|claims|card|id|provider|premium|co-?pay|deductible|"
+                               r"pre-?auth\w*|authori[sz]ation|benefits?|formulary|in-network|out-of-network)\b")
 # words before "at <Name>" that make the name a hospital: "the cath lab at Mercy", "admitted to 5C at Rush"
 VENUE_AT_CUES = {"lab", "unit", "icu", "ccu", "nicu", "picu", "ward", "surgery", "rehab", "rehabilitation",
                  "admitted", "treated", "hospitalized", "hospitalised", "delivered", "operated", "er", "ed",
@@ -1215,8 +1235,10 @@ class LexiconDetector:
                                             or (i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for"))
                                             and first.text[:1].isupper()):
                     break
-                if mode == "lower" and k == 1 and first.n in self.words:
-                    break  # "boots", "target": words in lower-case text
+                if mode == "lower" and k == 1 and first.n in self.words and not (
+                        i > 0 and toks[i - 1].n == "the" and (_BRANCH_LOWER.match(text, first.end) or regex.match(
+                            r"[ \t]+(?:in|on|at)[ \t]+[a-z]{4,}", text[first.end:first.end + 30]))):
+                    break  # "boots", "target": words in lower-case text (but "the boots on duke street")
                 if k == 1 and (first.text.isupper() or first.text.islower()) \
                         and not (i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for")) \
                         and (len(first.n) < 4 or first.n in self.words or first.n in self.medical):
@@ -1225,7 +1247,11 @@ class LexiconDetector:
                         text[toks[q].end:toks[q + 1].start] != " " for q in range(i, i + k - 1)):
                     break
                 end = toks[i + k - 1].end
-                out.append(Span(first.start, end, "ORGANIZATION", "lexicon:organization", 0.6))
+                cued = i > 0 and toks[i - 1].n in ("the", "at", "from", "to", "for")
+                # after an article or a preposition the store's name is the evidence (a pattern: no medical look-alike
+                # filter, "the centra in ballinrobe" is no misspelt "central")
+                out.append(Span(first.start, end, "ORGANIZATION", "pattern:chain_store" if cued else "lexicon:organization",
+                                0.6))
                 branch = _BRANCH.match(text, end) or (_BRANCH_LOWER.match(text, end) if mode == "lower" else None)
                 if branch and branch.group("w").casefold() not in _NOT_BRANCH:
                     out.append(Span(branch.start("w"), branch.end(), "STREET", "lexicon:street", 0.55))
@@ -1234,6 +1260,29 @@ class LexiconDetector:
                 while q < n and toks[q].start < end:
                     used[q] = True
                     q += 1
+                break
+        # health insurers by name near an insurance word: "her humana plan", "its anthem the member id is"
+        if not _INSURER_FIRST:
+            _INSURER_FIRST.update(c[0] for c in INSURERS)
+        for i in range(n):
+            if toks[i].n not in _INSURER_FIRST or used[i]:
+                continue
+            for k in (4, 3, 2, 1):
+                if i + k > n or any(used[q] for q in range(i, i + k)) \
+                        or tuple(t.n for t in toks[i:i + k]) not in INSURERS:
+                    continue
+                first, last = toks[i], toks[i + k - 1]
+                if any(text[toks[q].end:toks[q + 1].start] != " " for q in range(i, i + k - 1)):
+                    break
+                if mode == "mixed" and not first.text[:1].isupper():
+                    break
+                ls, le = text.rfind("\n", 0, first.start) + 1, text.find("\n", last.end)
+                window = text[max(ls, first.start - 40):(le if le >= 0 else len(text))][:40 + (last.end - first.start) + 40]
+                if not _INSURANCE_CUE.search(window):
+                    break
+                out.append(Span(first.start, last.end, "ORGANIZATION", "pattern:insurer_listed", 0.7))
+                for q in range(i, i + k):
+                    used[q] = True
                 break
         # "home with Visiting Angels", "carers from Bluebird Care": a home-care agency of 2+ capitalised words
         if mode == "mixed":

@@ -219,7 +219,9 @@ _INSURER = re.compile(r"\b(?:(?:insurance|insurer|medical[ \t]+aid|health[ \t]+(
                       r"[ \t]+through[ \t]+(?:my|his|her|our|their|the|work)\b"
                       r"|\b(?P<o2>(?:[a-z][a-z'’-]*[ \t]+){1,2}?(?:health[ \t]+plan|health|insurance|mutual|assurance))"
                       r"[ \t]+(?:denied|declined|rejected|approved|refused)\b")
-_NOT_INSURER_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
+_NOT_INSURER_START = frozenset({"because", "cos", "so", "and", "but", "if", "when", "while", "two", "three", "four",
+                                "five", "six", "some", "all", "both",
+                                "the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
                                 "national", "state", "medicare", "medicaid", "nhs", "va", "no", "any", "some", "still",
                                 "it", "is", "with", "through", "mental", "good", "bad", "home", "primary", "community"})
 

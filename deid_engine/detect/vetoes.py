@@ -545,6 +545,10 @@ class WeakWordFilter:
                     and text[s.start:s.end].casefold() in _BARE_CONTRACTIONS
                     and (_category(s.label) != "LOCATION" or text[s.start:s.end].casefold() not in _CONTRACTION_NOUNS)):
                 continue  # speech-to-text "thats", "youre", "dont": contractions without the apostrophe
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "LOCATION"
+                    and regex.search(r"(?i)\b(?:allergic|allergy|allergies|intolerant|intolerance|reaction|sensitive|"
+                                     r"sensitivity)[ \t]+(?:to|of)[ \t]+$", text[max(0, s.start - 24):s.start])):
+                continue  # "i am allergic to sulphur": a substance, not Sulphur (Louisiana)
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and text[s.start:s.end].casefold() in _PROGRAM_NAMES):
                 continue  # "(OHIP 5584-217-903-KT)", "on Medicaid": a public health programme, not a place or a person
@@ -661,8 +665,9 @@ class WeakWordFilter:
                 continue  # "flag any egfr under 30": a threshold, not a date
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
                     and text[s.start:s.end].casefold() in _ROOM_WORDS
-                    and regex.match(r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
-                                    text[s.end:s.end + 10], regex.IGNORECASE)):
+                    and regex.match(r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                                    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty)\b)",
+                                    text[s.end:s.end + 12], regex.IGNORECASE)):
                 continue  # "youre in bay four": the room word; the number is the room
             if (source_family(s.source) in ("tagger", "pattern") and _category(s.label) in ("NAME", "LOCATION")
                     and " " in text[s.start:s.end].strip()):
@@ -753,7 +758,7 @@ _ARTICLE_BEFORE = regex.compile(r"(?i)(?<![\p{L}'’])(?:the|a|an|this|that|our|
 # "I'll mark it down", "will bill the insurer", "send the bill"; speech-to-text drops the apostrophe ("ill mark it")
 _MODAL_OR_ARTICLE = regex.compile(
     r"(?i)(?:(?<![\p{L}'’])(?:will|would|shall|should|can|could|must|might|may|the|a|an|this|that|these|those"
-    r"|some|any|no|ill|youll|theyll|itll)|\p{L}['’]ll)[ \t]+$")
+    r"|some|any|no|ill|youll|theyll|itll|let[ \t]+me|let[ \t]+us|lets|let['’]s)|\p{L}['’]ll)[ \t]+$")
 
 
 _SPECIALTY_ADJECTIVE = regex.compile(
@@ -817,7 +822,7 @@ sent sends called calls asked asks recommended recommends suggested suggests pre
 mentioned mentions explained explains did does wrote writes checked checks looked looks took takes made makes
 referred refers started starts stopped stops changed changes increased decreased saw sees felt feels found finds
 has had is was wanted agreed agrees believes believed kept keeps moved switched upped lowered doubled halved
-cleared signed discharged admitted""".split())
+cleared signed discharged admitted comes come came""".split())
 # the first halves of contractions that PTB-style tokenisation splits ("gon na", "wan na", "got ta", "lem me")
 _SPLIT_CONTRACTION_TAIL = {"gon": "na", "wan": "na", "got": "ta", "lem": "me", "gim": "me", "whad": "ya"}
 _FILLERS = frozenset({"um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mhm", "uh-huh"})
@@ -844,7 +849,7 @@ _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "l
 _GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum
 namaste shalom hola gracias bonjour merci danke ciao obrigado obrigada aloha mahalo talofa
 spasibo dziekuje dziękuję habari jambo sawubona mabuhay salamat inshallah mashallah alhamdulillah
-wallahi aye och whanau""".split())
+wallahi aye och whanau sat sri akal""".split())
 # ... and the short words that only count beside one of them ("Wa alaikum salaam"; "Mai", "Ta", "Tak" are names)
 _GREETING_PARTS = frozenset("wa um umm uh er erm oh ah doc".split())
 def _greeting(piece: str) -> bool:
@@ -951,7 +956,7 @@ def _verb_or_noun_use(text: str, s: Span) -> bool:
     return bool(_MODAL_OR_ARTICLE.search(before))
 
 
-_BILL_BEFORE = regex.compile(r"(?i)\b(?:gas|phone|electric|electricity|water|hospital|medical|power|heating|cable|"
+_BILL_BEFORE = regex.compile(r"(?i)\b(?:bulk|gas|phone|electric|electricity|water|hospital|medical|power|heating|cable|"
                              r"er|ed|ambulance|lab|dental|icu|surgery|pharmacy|"
                              r"tax|cell|credit\s+card|card|energy|council|rent|vet|doctor'?s|pay|paid|pays|my|your|his|"
                              r"her|their|our)[ \t]+$")

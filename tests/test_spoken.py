@@ -960,3 +960,20 @@ def test_subject_names_not(text):
 def test_subject_after_an_article_is_a_thing():
     text = "and shes wheezy at night the creche rang me twice last week"
     assert not [s for s in spoken.find(text) if s.source == "lexicon:spoken_subject"]
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("okay and how old is ruby now she just turned", "ruby"),
+    ("does his sister have any symptoms nia shes three shes fine", "nia"),
+    ("watched the news all day and called halyna in kharkiv over and over", "halyna"),
+    ("the eleventh of march happy birthday ruby and is she at kindy", "ruby"),
+])
+def test_people_in_passing(text, piece):
+    assert piece in [text[s.start:s.end] for s in spoken.people_in_passing(text)]
+
+
+@pytest.mark.parametrize("text", ["how old is that car now", "the pain shes nine out of ten", "i called him in the end",
+                                  "we visited rome last year", "how old is grace period", "she called mum on sunday",
+                                  "Called Halyna in Kharkiv"])
+def test_people_in_passing_not(text):
+    assert not spoken.people_in_passing(text)

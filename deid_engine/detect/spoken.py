@@ -102,7 +102,7 @@ def find(text: str) -> list[Span]:
         insurers(text, low) + farewell_names(text, low) + spelled_replies(text, low)
     if _speech_case(text):  # the rules below only take lower-case speech
         out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low) + \
-            staff_and_bed_names(text, low) + subject_names(text, low)
+            staff_and_bed_names(text, low) + subject_names(text, low) + people_in_passing(text, low)
     return out
 
 
@@ -995,4 +995,52 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
         if "-" in w or (w not in names and (len(w) < 5 or w in _surnames() or _MEDICAL_SHAPE.search(w))):
             continue  # an unknown word must be long and not shaped like a medical word; a surname alone is no subject
         out.append(Span(m.start("n"), m.start("n") + len(w), "RELATIVE", "lexicon:spoken_subject", 0.6))
+    return out
+
+
+# --- people in passing: "how old is ruby now", "nia shes three", "called halyna in kharkiv", "happy birthday ruby" ----
+
+_HOW_OLD_IS = regex.compile(r"\bhow[ \t]+old[ \t]+(?:is|s)[ \t]+(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+(?:now|these|again|today|then)\b|"
+                            r"[ \t]*(?:[?.,]|$))", regex.MULTILINE)
+_NAME_THEN_AGE = regex.compile(r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})[ \t]+(?:shes|hes|she['’]s|he['’]s|she[ \t]+is|he[ \t]+is)[ \t]+"
+                               r"(?:only[ \t]+|just[ \t]+|nearly[ \t]+|almost[ \t]+)?(?:one|two|three|four|five|six|seven|"
+                               r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+                               r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b(?![ \t]+(?:weeks?|days?|months?|"
+                               r"minutes?|hours?|percent|pounds|kilos?|stone)\b)")
+_CALLED_NAME = regex.compile(r"\b(?:called|rang|phoned|texted|messaged|emailed|facetimed|married|divorced|"
+                             r"dating|ringing|calling|texting)[ \t]+(?P<n>[a-z][a-z'’-]{3,})(?=[ \t]+(?:in|on|at|from|"
+                             r"and|last|yesterday|today|this|every|about|again|back|over)\b|[ \t]*(?:[?.,]|$))", regex.MULTILINE)
+_BIRTHDAY_NAME = regex.compile(r"\bhappy[ \t]+(?:birthday|bday|anniversary)[ \t,]+(?P<n>[a-z][a-z'’-]{2,})\b")
+_PASSING_NOT = frozenset("""mum mom dad mam nan nana gran granny grandma grandpa him her them you me us everyone
+everybody someone somebody anyone nobody the doctor doctors nurse nurses work home school church back again today
+tonight tomorrow""".split())
+
+
+def people_in_passing(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech: a person named in passing with no title or relation word, in a slot only a person fills:
+    asked about by age (``how old is ruby now``), followed by an age (``nia shes three``), rung or visited
+    (``called halyna in kharkiv``), or wished a happy birthday. A listed given name no dictionary holds; after
+    ``how old is`` or ``happy birthday`` also a frequent given name that is a word (``ruby``, ``ivy``)."""
+    low = text.lower() if low is None else low
+    if not any(w in low for w in ("how old", "shes ", "hes ", "she's", "he's", "she is", "he is", "called", "rang",
+                                  "phoned", "texted", "messaged", "emailed", "facetimed", "visit", "married",
+                                  "divorced", "dating", "ringing", "calling", "happy")):
+        return []
+    names, frequent = _given_names()
+    dictionary = _places()[0]
+    medical = _medical_words()
+    out: list[Span] = []
+    for rx, label, word_ok in ((_HOW_OLD_IS, "RELATIVE", True), (_NAME_THEN_AGE, "RELATIVE", False),
+                               (_CALLED_NAME, "RELATIVE", False), (_BIRTHDAY_NAME, "PATIENT", True)):
+        for m in rx.finditer(low):
+            a, b = m.start("n"), m.end("n")
+            w = m.group("n").strip("'’-")
+            if not text[a:b].islower() or w in _PASSING_NOT or w in _NOT_VOCATIVE or w in _NOT_SUBJECT or w in medical:
+                continue
+            if w in dictionary:
+                if not (word_ok and w in frequent):
+                    continue
+            elif w not in names and (len(w) < 4 or "-" in w or _MEDICAL_SHAPE.search(w)):
+                continue  # a word no list knows: a name only when long and not shaped like a medical word
+            out.append(Span(a, a + len(w), label, "lexicon:spoken_person", 0.6))
     return out

@@ -1383,3 +1383,8 @@ def test_insurers_and_stores_by_name(en, text, org):
                                   "what a discovery that was", "her momentum carried her forward"])
 def test_insurer_and_store_words_without_a_cue(en, text):
     assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+def test_iga_deficiency_is_no_store(en):
+    text = "results are consistent with an IgA deficiency. IgA levels were low."
+    assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}

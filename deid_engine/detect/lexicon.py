@@ -395,7 +395,7 @@ CHAIN_STORES = {tuple(c.split()) for c in (
     "londis", "co-op", "shoprite", "pick n pay", "checkers", "woolies", "clicks", "dis-chem", "t and t", "t&t",
     "h e b", "no frills", "rexall", "jean coutu", "london drugs", "chemist warehouse", "priceline", "terry white",
     "amcal", "rowlands", "specsavers", "planet fitness", "anytime fitness", "puregym", "pure gym", "snap fitness",
-    "goodlife", "la fitness", "city fitness", "les mills", "big w", "iga")}
+    "goodlife", "la fitness", "city fitness", "les mills", "big w")}
 # health insurers and plans by name (hand-written): an insurance word near them is the cue
 INSURERS = {tuple(c.split()) for c in (
     "anthem", "humana", "aetna", "cigna", "unitedhealthcare", "united healthcare", "kaiser", "kaiser permanente",

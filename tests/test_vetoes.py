@@ -739,6 +739,7 @@ def test_contraction_trimmed_off_a_name():
     ("Doctor: Hi miss. How old are you?", "How", "PATIENT"),
     ("Guest_family: Good afternoon, doctor. My granddaughter is your patient", "My", "DOCTOR"),
     ("Patient: Yeah, my old doctor knows.", "knows", "DOCTOR"),
+    ("Doctor: Thank you Doctor.  Tell me how are you doing young man", "Tell", "DOCTOR"),
     ("a mucous cyst, and this other doctor gave you injections.", "gave", "DOCTOR"),
 ])
 def test_sentence_openers_and_verbs_after_a_title_are_not_names(text, piece, label):

@@ -809,7 +809,7 @@ wha y""".split())
 _SENTENCE_OPENERS = frozenset("""how what when where why who which whose my your our their his her its this that these
 those there here it i we you they she he okay ok okey well so yes yeah no now then and but or if please thank thanks
 let lets sorry oh um uh alright right sure good great fine cheers regards sincerely dear hello hey hi morning evening
-afternoon""".split())
+afternoon tell take come go give sit call hold show try keep lie stand breathe""".split())
 _PROGRAM_NAMES = frozenset({"medicare", "medicaid", "medi-cal", "tricare", "ohip", "msp", "ramq", "nhs", "hse", "acc",
                            "pbs", "obamacare", "snap", "wic", "ssi", "ssdi"})
 _CLOSINGS = frozenset({"cheers", "thanks", "regards", "dear", "hi", "hello", "hey", "bye", "love", "sincerely",

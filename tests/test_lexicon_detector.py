@@ -1388,3 +1388,18 @@ def test_insurer_and_store_words_without_a_cue(en, text):
 def test_iga_deficiency_is_no_store(en):
     text = "results are consistent with an IgA deficiency. IgA levels were low."
     assert not {t for t, lab in found(en, text) if lab == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize("text,org", [
+    ("thursday at the pharmacy does greenacre family pharmacy still do your blister", "greenacre family pharmacy"),
+    ("doing the few hours in the ballyhaunis credit union three mornings", "ballyhaunis credit union"),
+    ("that would be faster theres clearview imaging on dundas street", "clearview imaging"),
+    ("drinks mostly at the Vanier Legion after hockey", "Vanier Legion"),
+])
+def test_business_names_with_everyday_middle_words(en, text, org):
+    assert org in {t for t, lab in found(en, text) if lab in ("ORGANIZATION", "HOSPITAL")}
+
+
+@pytest.mark.parametrize("text", ["the family pharmacy on main", "the local credit union", "i do physio at home"])
+def test_generic_business_words_name_nothing(en, text):
+    assert not {t for t, lab in found(en, text) if lab in ("ORGANIZATION", "HOSPITAL")}

@@ -223,7 +223,7 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight",
                 "drugs", "chemist", "chemists", "drugstore", "cabs", "taxis", "couriers", "removals",
                 # sports clubs: "Cotmanhay Ladies FC", "Ennistymon Harriers", "Kilmacud Crokes GAA"
-                "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers"}
+                "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers", "gaels", "legion"}
 _CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
@@ -266,6 +266,13 @@ _DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "
                           "any", "some", "every"})
 # In lower-case text, the last word of a business or school name after unknown or cued words:
 # "pinecrest elementary", "little owl coffee", "first harvest credit union" (hand-written).
+# everyday words between a business's own name and its suffix ("greenacre family pharmacy", "x credit union")
+_ORG_MIDDLE_WORDS = frozenset({"family", "community", "medical", "health", "credit", "discount", "memorial", "general",
+                               "dental", "care", "christian", "catholic", "baptist", "methodist", "village", "city",
+                               "county", "district", "primary", "secondary", "high", "valley", "park"})
+# lower-case care businesses named by their own word ("theres clearview imaging on dundas street")
+_LOWER_CARE_SUFFIXES = frozenset({"imaging", "radiology", "physiotherapy", "physio", "podiatry", "optometrists",
+                                  "opticians", "audiology"})
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
                       "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors",
@@ -277,7 +284,7 @@ LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college",
                       "dairy", "cannery", "shipyard", "warehouse", "market", "supermarket", "hotel", "casino",
                       "mill", "mills", "corporation", "corp", "inc", "llc", "ltd", "co", "company", "group",
                       "cabs", "taxis", "couriers", "removals", "haulage", "coaches",
-                      "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers",
+                      "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers", "gaels", "legion", "secondary",
                       # "working doubles at peach state distribution", "dental nurse at bright smile dental"
                       "distribution", "dental", "iron", "steel", "metals", "engineering", "fabrications", "joinery",
                       "builders", "wholesale", "transport", "catering", "cleaning", "security", "creche",
@@ -1421,18 +1428,25 @@ class LexiconDetector:
                     out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.5))
                     used[i] = True
         if mode == "lower":  # "pinecrest elementary", "the oakmont pharmacy": unknown words + a school/business word
-            for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES]:
+            for i in [k for k in range(1, n) if toks[k].n in LOWER_ORG_SUFFIXES or toks[k].n in _LOWER_CARE_SUFFIXES]:
                 t = toks[i]
-                if used[i] or t.n in ("co", "group", "union", "inc", "company",
-                                                                       "market", "bank", "ems", "corp"):
+                if used[i] or (t.n in ("co", "group", "union", "inc", "company", "market", "bank", "ems", "corp")
+                               and not (t.n == "union" and toks[i - 1].n == "credit")):
                     continue
                 m = i
-                while m - 1 >= 0 and i - m < 2 and not used[m - 1] and text[toks[m - 1].end:toks[m].start] == " " \
-                        and self._unknown_lower(toks[m - 1]):
-                    m -= 1
+                k = i  # "greenacre family pharmacy", "ballyhaunis credit union": everyday words between name and suffix
+                while k - 1 >= 0 and i - k < 2 and not used[k - 1] and text[toks[k - 1].end:toks[k].start] == " " \
+                        and toks[k - 1].n in _ORG_MIDDLE_WORDS:
+                    k -= 1
+                while k - 1 >= 0 and i - k < 3 and not used[k - 1] and text[toks[k - 1].end:toks[k].start] == " " \
+                        and self._unknown_lower(toks[k - 1]):
+                    k -= 1
+                    m = k
                 if m == i:
                     continue
-                out.append(Span(toks[m].start, t.end, "ORGANIZATION", "lexicon:organization", 0.55))
+                label = "HOSPITAL" if t.n in _LOWER_CARE_SUFFIXES else "ORGANIZATION"
+                out.append(Span(toks[m].start, t.end, label, "lexicon:organization" if label == "ORGANIZATION"
+                                else "lexicon:facility", 0.55))
                 for q in range(m, i + 1):
                     used[q] = True
         if mode != "mixed":

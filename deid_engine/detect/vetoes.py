@@ -120,6 +120,10 @@ def _no_date_word(s: str) -> bool:
         for w in regex.findall(r"[\p{L}'’.]+", s))
 
 
+# vitamins, hormones, vertebrae and disease classes written as a capital letter and digits (never a date)
+_CLINICAL_CODE = regex.compile(r"B(?:1|2|3|6|9|12)|D[23]|K[12]|T[34]|[CTLS]\d{1,2}|[AB][1-3]|[TNM][0-4][a-c]?|G[1-4]|ST[1-9]|CD\d{1,2}")
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -132,9 +136,9 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
     if regex.fullmatch(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)days?", s.strip()):
         return True  # "Date: [Friday] 20 November 2026": a weekday alone is no PHI
-    if regex.fullmatch(r"[A-Za-z]{1,2}\d{1,3}", s.strip()):
-        return True  # "TFTs, B12", "Montreal A2 L3 B1": a test or a class, no date reads like that
-    if regex.search(r"(?i)\b(?:bleep|pager|page|ext|extn|extension|x)\.?[ \t]*#?[ \t]*$", text[max(0, span.start - 12):span.start]):
+    if _CLINICAL_CODE.fullmatch(s.strip()):
+        return True  # "TFTs, B12", "Montreal A2 L3 B1", "T4": a vitamin, a vertebra, a class, no date
+    if regex.search(r"(?i)\b(?:bleep|pager|ext|extn|extension)\.?[ \t]*#?[ \t]*$", text[max(0, span.start - 12):span.start]):
         return True  # "Bleep 3341", "ext. 2204": an internal number
     if regex.fullmatch(r"\d{1,2}[ \t]+of[ \t]+\d{1,2}", s.strip()):
         return True  # "(6 of 9 items)": a count

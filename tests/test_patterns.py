@@ -1094,3 +1094,20 @@ def test_session9_tune29_patterns(en, text, piece, label):
 ])
 def test_session9_tune29_patterns_do_not_match(en, text, piece):
     assert not {p for p, _ in _got(en, text) if p == piece or piece in p}
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("great ill see you on the twenty second same time its a tuesday", "twenty second", "DATE"),
+    ("with doctor grace mensah on the eleventh can you tell me your", "eleventh", "DATE"),
+    ("mom: it started like the tenth after his cousin", "tenth", "DATE"),
+    ("midwife: and youre thirty one\npatient: thirty two on the fourth", "thirty two", "AGE"),
+    ("[interpreter] she says eighty six [daughter] eighty seven the chinese way", "eighty seven", "AGE"),
+])
+def test_session9_tune25_patterns(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [("we went on the second floor", "second"), ("i like the third one better", "third"),
+                                        ("youre thirty one\npatient: thirty minutes ago", "thirty")])
+def test_session9_tune25_patterns_do_not_match(en, text, piece):
+    assert not {p for p, _ in _got(en, text) if p == piece}

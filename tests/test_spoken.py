@@ -977,3 +977,12 @@ def test_people_in_passing(text, piece):
                                   "Called Halyna in Kharkiv"])
 def test_people_in_passing_not(text):
     assert not spoken.people_in_passing(text)
+
+
+@pytest.mark.parametrize("text,found_will", [
+    ("physiotherapy will see him today and will will put in the referral", True),
+    ("syndrome and today is day five will can you give us the", True),
+    ("i will will it away", False), ("you will can you", False), ("the will says she left it all", False),
+])
+def test_will_before_a_modal_is_a_name(text, found_will):
+    assert ("will" in [text[s.start:s.end] for s in spoken.people_in_passing(text)]) is found_will

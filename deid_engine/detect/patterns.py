@@ -527,6 +527,8 @@ _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"right\b|instead\b|too\b|as\b|because\b|i\b|we\b|you\b|he\b|she\b|they\b|it\b|with\b|after\b|"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
                    r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
+                   # "see you on the twenty second same time", "on the eleventh can you tell me"
+                   r"same\s+time\b|can\s+you\b|could\s+you\b|now\b|yeah\b|yes\b|alright\b|"
                    r"[a-z]+ed\b(?<!\b(?:red|bed|infected|affected|involved)\b)))")
 
 
@@ -1239,7 +1241,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:child|baby|infant|visit|check)", "AGE", 0.85, group="a"),
     # dates in dialogue and prose -------------------------------------------------------
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
-    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|after|before|around|anniversary\s+is|"
+    P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|after|before|around|like|about|anniversary\s+is|"
       rf"birthday\s+is|due\s+date\s+is),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
     # "...the fourteenth of december doctor: yes the ninth unless", "[daughter] yes the third he was in": a day of the
@@ -1557,6 +1559,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:\n?[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z]{{1,12}}[ \t]*:)?[ \t]*)?(?:(?:yep|yes|yeah|yup|aye|mm|um)[ \t,]+)?"
       rf"(?P=a)(?=\s+(?:yeah|yep|yes|aye|okay|ok|right|and|now)\b|[ \t]*[.,!?]|[ \t]*$)",
       "AGE", 0.7, group="a", validate=age_in_range, flags=regex.MULTILINE),
+    # the age said back and corrected: "and youre thirty one / patient: thirty two on the fourth",
+    # "[interpreter] she says eighty six [daughter] eighty seven the chinese way"
+    P("age_corrected", rf"(?i)(?<=\b(?:you['’]?re|you\s+are|(?:she|he)\s+says|(?:she|he)['’]?s|i['’]?m)\s+(?>{TENS_WORDS_RE})[ \t]*[?.,]?"
+      rf"[ \t]*\n?[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[a-z]{{1,12}}[ \t]*:)[ \t]*(?:no[ \t,]+|actually[ \t,]+)?)"
+      rf"(?P<a>(?>{TENS_WORDS_RE})){_NOT_AGE_AFTER}", "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # two-digit years read out: "from nineteen sixty one to sixty six", "came up in seventy four"
     P("year_spoken_range", rf"(?i)(?<=\b(?:nineteen|twenty)\s+{_TENS_RE}(?:\s+{_U19})?\s+(?:to|till|until|through|and)\s+)"
       rf"(?P<d>(?>{_TENS_RE}(?:\s+(?:one|two|three|four|five|six|seven|eight|nine))?))(?![\w-])"
@@ -1997,7 +2005,8 @@ TRIGGERS.update({
     "age_sex_after_name": (r"re:\d[MF]\b",), "age_paren_relative_lower": ("(",),
     "age_event_at": ("at ",), "age_copula_tens": ("you're", "you’re", "youre", "you are", "he's", "he’s", "hes ", "he is",
                                                  "she's", "she’s", "shes ", "she is"),
-    "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
+    "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_corrected": ("you", "says", "he's", "she's",
+                                                                               "hes ", "shes ", "i'm", "im "), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
     "age_sex_field": ("age",), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
     "year_two_thousand_and": ("thousand and",), "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]|:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,|[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b",), "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),

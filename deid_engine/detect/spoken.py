@@ -1010,6 +1010,10 @@ _NAME_THEN_AGE = regex.compile(r"(?<![\w'’-])(?P<n>[a-z][a-z'’-]{2,})[ \t]+(
 _CALLED_NAME = regex.compile(r"\b(?:called|rang|phoned|texted|messaged|emailed|facetimed|married|divorced|"
                              r"dating|ringing|calling|texting)[ \t]+(?P<n>[a-z][a-z'’-]{3,})(?=[ \t]+(?:in|on|at|from|"
                              r"and|last|yesterday|today|this|every|about|again|back|over)\b|[ \t]*(?:[?.,]|$))", regex.MULTILINE)
+# "and will will put in the referral", "today is day five will can you give us": Will before a modal
+_WILL_NAME = regex.compile(r"(?<!\b(?:the|a|his|her|my|your|their|our|living|free|good|ill|against|i|you|we|they|he|she|"
+                           r"it|that|this|who|which|there|what|where|when|nurse|doctor|team|someone|somebody)[ \t]+)\b(?P<n>will)"
+                           r"(?=[ \t]+(?:will|can[ \t]+you|could[ \t]+you|would[ \t]+you|says|said|thinks|reckons)\b)")
 _BIRTHDAY_NAME = regex.compile(r"\bhappy[ \t]+(?:birthday|bday|anniversary)[ \t,]+(?P<n>[a-z][a-z'’-]{2,})\b")
 _PASSING_NOT = frozenset("""mum mom dad mam nan nana gran granny grandma grandpa him her them you me us everyone
 everybody someone somebody anyone nobody the doctor doctors nurse nurses work home school church back again today
@@ -1024,7 +1028,7 @@ def people_in_passing(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
     if not any(w in low for w in ("how old", "shes ", "hes ", "she's", "he's", "she is", "he is", "called", "rang",
                                   "phoned", "texted", "messaged", "emailed", "facetimed", "visit", "married",
-                                  "divorced", "dating", "ringing", "calling", "happy")):
+                                  "divorced", "dating", "ringing", "calling", "happy", "will ")):
         return []
     names, frequent = _given_names()
     dictionary = _places()[0]
@@ -1043,4 +1047,8 @@ def people_in_passing(text: str, low: str | None = None) -> list[Span]:
             elif w not in names and (len(w) < 4 or "-" in w or _MEDICAL_SHAPE.search(w)):
                 continue  # a word no list knows: a name only when long and not shaped like a medical word
             out.append(Span(a, a + len(w), label, "lexicon:spoken_person", 0.6))
+    if "will " in low:
+        for m in _WILL_NAME.finditer(low):
+            if text[m.start("n"):m.end("n")] == "will":
+                out.append(Span(m.start("n"), m.end("n"), "RELATIVE", "lexicon:spoken_person", 0.6))
     return out

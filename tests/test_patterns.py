@@ -1111,3 +1111,10 @@ def test_session9_tune25_patterns(en, text, piece, label):
                                         ("youre thirty one\npatient: thirty minutes ago", "thirty")])
 def test_session9_tune25_patterns_do_not_match(en, text, piece):
     assert not {p for p, _ in _got(en, text) if p == piece}
+
+
+@pytest.mark.parametrize("text,piece", [("No substance use apart from 2-3 cigarettes per day.", "2-3"),
+                                        ("easter okay so you are about thirty two weeks today how have", "thirty two"),
+                                        ("she has 3-4 drinks a week", "3-4")])
+def test_amounts_and_gestations_are_not_dates_or_ages(en, text, piece):
+    assert not {p for p, _ in _got(en, text) if p == piece}

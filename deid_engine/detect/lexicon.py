@@ -192,7 +192,8 @@ ROLE_CUES = {"mgr", "ho", "sho", "fy1", "fy2", "technician", "tech", "therapist"
 PATIENT_CUES = {"pt", "patient"}
 VOCATIVE_CUES = {("thank", "you"), ("thanks",), ("thankyou",), ("hi",), ("hello",), ("hey",), ("bye",),
                  ("goodbye",), ("morning",), ("afternoon",), ("evening",), ("cheers",), ("welcome",), ("sorry",),
-                 ("night",), ("ta",), ("congratulations",), ("congrats",), ("speaking", "to"), ("talking", "to")}
+                 ("night",), ("ta",), ("congratulations",), ("congrats",), ("speaking", "to"), ("talking", "to"),
+                 ("meet", "you"), ("see", "you", "again")}
 # praise said to a child or patient, then the name ("well done poppy", "good girl, Maisie!")
 PRAISE_CUES = {("well", "done"), ("good", "girl"), ("good", "boy"), ("clever", "girl"), ("clever", "boy"),
                ("brave", "girl"), ("brave", "boy"), ("good", "job"), ("great", "job"), ("bless", "you")}

@@ -183,7 +183,10 @@ _NOT_DATE_AFTER = regex.compile(
     r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|\+|%|'s|s\b|ratio|normal|saline|"
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
     r",?\s*(?:and\s+)?\d{2,3}\s*%|"
-    r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d))")
+    r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d|"
+    # "2-3 cigarettes per day", "3-4 drinks a week": an amount
+    r"cigarettes?|cigs?|drinks?|beers?|pints?|glasses|cans|packs?|puffs?|joints?|servings?|"
+    r"(?:per|a|an)\s+(?:day|week|night|month)\b))")
 
 
 _FRACTIONS = frozenset({"1/2", "1/3", "1/4", "2/3", "2/4", "3/4", "2/2", "1/1", "3/3", "4/4"})
@@ -447,11 +450,14 @@ def vital_sign_before(text: str, start: int, end: int) -> bool:
 
 _PREGNANCY = regex.compile(r"(?i)\b(?:pregnan\w*|midwi(?:fe|ves)|gestation\w*|due\s+date|antenatal|prenatal|"
                            r"trimester|fundal|bump|obstetric\w*|booking\s+visit|edd|lmp)\b")
+_WEEKS_TODAY = regex.compile(r"(?i)\s+(?:weeks?|wks?)(?:\s+(?:today|now|pregnant|along|gestation)\b|\s+and\s+\w+\s+days?\b|\+\d)")
 _WEEKS_AFTER = regex.compile(r"(?i)\s+(?:weeks?|wks?)\b(?!\s+old)")
 
 
 def gestation_weeks(text: str, start: int, end: int) -> bool:
     """Vetoes ``you are twenty eight weeks today`` in a pregnancy visit: weeks of gestation, not an age."""
+    if _WEEKS_TODAY.match(text, end):
+        return True  # "so you are about thirty two weeks today": a gestation said as such, no other cue needed
     return bool(_WEEKS_AFTER.match(text, end)) and \
         _PREGNANCY.search(text, max(0, start - 600), min(len(text), end + 300)) is not None
 

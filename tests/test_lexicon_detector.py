@@ -1403,3 +1403,8 @@ def test_business_names_with_everyday_middle_words(en, text, org):
 @pytest.mark.parametrize("text", ["the family pharmacy on main", "the local credit union", "i do physio at home"])
 def test_generic_business_words_name_nothing(en, text):
     assert not {t for t, lab in found(en, text) if lab in ("ORGANIZATION", "HOSPITAL")}
+
+
+def test_employer_after_a_job_given_as_the_whole_reply(en):
+    text = "imran what about you\npartner: bus driver with first glasgow out of larkfield garage"
+    assert ("first glasgow", "ORGANIZATION") in found(en, text)

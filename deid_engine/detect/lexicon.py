@@ -304,7 +304,7 @@ _JOB_PREPS = frozenset({"at", "for", "with"})
 _EMPLOYER_RUN_STOP = frozenset("""in on at for with and or but so as since until till then now because cos when while
 where which who that i im ive id he hes she shes we were they theyre you youre it its is was are be been have has had do
 does did for from by near nights days weeks years months shifts full part time there here too also just still though
-about around like um uh er yeah yes no okay ok right""".split())
+about around like um uh er yeah yes no okay ok right out off up down over behind beside""".split())
 # words an employer's name after a job does not start with ("a nurse at a care home", "for years")
 _NOT_EMPLOYER_START = frozenset("""a an my his her our their your this that these those some any every each another
 other same one two three local nearby big small little new old private public night day weekends home work
@@ -1701,7 +1701,11 @@ class LexiconDetector:
             if toks[q].n in ("a", "an", "as"):
                 return "\n" not in text[toks[q].end:toks[i].start] and \
                     not any(c in text[toks[q].end:toks[i].start] for c in ".;:!?(")
-        return False
+        # a reply that is only the job: "partner: bus driver with first glasgow", "[patient] welder at ..."
+        ls = max(text.rfind("\n", 0, toks[i - 2].start), text.rfind(":", 0, toks[i - 2].start),
+                 text.rfind("]", 0, toks[i - 2].start))
+        head = text[ls + 1:toks[i - 1].start]
+        return ls >= 0 and 1 <= len(head.split()) <= 3 and not any(c in head for c in ".;!?(,")
 
     def _lower_employer_run(self, toks: list[_Tok], text: str, used: list[bool], i: int) -> int:
         """Lower-case text, right after ``<occupation> at/for``: the end of 1-3 plain words that name the

@@ -534,7 +534,7 @@ _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
                    r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
                    # "see you on the twenty second same time", "on the eleventh can you tell me"
-                   r"same\s+time\b|can\s+you\b|could\s+you\b|now\b|yeah\b|yes\b|alright\b|"
+                   r"same\s+time\b|can\s+you\b|could\s+you\b|now\b|yeah\b|yes\b|alright\b|sounds\b|suits?\b|"
                    r"[a-z]+ed\b(?<!\b(?:red|bed|infected|affected|involved)\b)))")
 
 

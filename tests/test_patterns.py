@@ -1118,3 +1118,19 @@ def test_session9_tune25_patterns_do_not_match(en, text, piece):
                                         ("she has 3-4 drinks a week", "3-4")])
 def test_amounts_and_gestations_are_not_dates_or_ages(en, text, piece):
     assert not {p for p, _ in _got(en, text) if p == piece}
+
+
+@pytest.mark.parametrize("text,n", [
+    ("doctor: and you are seventy two now is that right\npatient: seventy two aye and feeling", 2),
+    ("how old are you now thirty patient thirty yes nurse okay", 2),
+])
+def test_age_said_again_across_a_turn(en, text, n):
+    assert sum(1 for s in en.detect(Document(text)) if s.label == "AGE") == n
+
+
+@pytest.mark.parametrize("text", ["she is eighty\nson: yes eighty percent of the time",
+                                  "youre thirty one\npatient: thirty two minutes",
+                                  "shes eighty now and i think she has two or three sisters",
+                                  "He is 72. Seventy two units of insulin daily."])
+def test_age_echo_needs_a_bare_number_nearby(en, text):
+    assert sum(1 for s in en.detect(Document(text)) if s.label == "AGE") == 1

@@ -1870,7 +1870,46 @@ class PatternDetector:
                 old = best.get((sp.start, sp.end))
                 if old is None or sp.confidence > old.confidence:
                     best[(sp.start, sp.end)] = sp
+            for sp in age_echoes(text, [x for x in best.values() if x.label == "AGE"]):
+                best.setdefault((sp.start, sp.end), sp)
         return sorted(best.values(), key=lambda s: (s.start, s.end))
+
+
+# a number said in words (1-119), as a whole phrase
+_SPOKEN_NUMBER = regex.compile(rf"(?i)(?<![\w-])(?>{NUMBER_WORDS_RE})")
+_ECHO_GAP = regex.compile(r"(?i)^(?:[ \t,.?!\n]+|\[[^\]\n]{1,20}\][ \t]*:?|[a-z_]{1,14}[ \t]*:|"
+                          r"(?:yes|yeah|yep|aye|no|mm|um|uh|right|okay|ok|now|i[ \t]+think|or|and|so|son|mum|mam|dad|"
+                          r"mama|doctor|doc|nurse|just|only|maybe|about|almost|nearly|is|that|it|isnt|correct|patient|"
+                          r"daughter|mother|father|wife|husband|carer|interpreter|clinician|midwife)\b){0,14}$")
+
+
+def age_echoes(text: str, ages: list[Span]) -> list[Span]:
+    """Speech: an age said again or corrected right after (or before) a found age, across a speaker change:
+    ``she is eighty / son: yes eighty``, ``ninety i think / son: ninety one``, ``eighty five i think or eighty four``.
+    The other number must be in words, within two years of the found age and followed by no unit."""
+    out: list[Span] = []
+    covered = {(a.start, a.end) for a in ages}
+    for a in ages:
+        v = _age_value(text[a.start:a.end])
+        if v is None or not regex.search(r"[a-z]", text[a.start:a.end]):
+            continue  # only ages said in words: "72" in a note is no speech
+        for m in _SPOKEN_NUMBER.finditer(text, max(0, a.start - 60), min(len(text), a.end + 60)):
+            if (m.start(), m.end()) in covered or not (m.end() <= a.start or m.start() >= a.end):
+                continue
+            gap = text[a.end:m.start()] if m.start() >= a.end else text[m.end():a.start]
+            if not _ECHO_GAP.match(gap):
+                continue
+            w = spelled_number(m.group())
+            if w is None or abs(w - v) > 2 or not 1 <= w <= 119:
+                continue
+            after = text[m.end():m.end() + 24]
+            if regex.match(r"(?i)[ \t]*(?:%|percent|per\s+cent|over|out\s+of|minutes?|hours?|days?|weeks?|months?|"
+                           r"pounds|kilos?|kg|stone|mg|mls?|units?|times|o'?clock|am|pm|p\.m|a\.m|degrees?|bpm|beats)\b",
+                           after):
+                continue
+            out.append(Span(m.start(), m.end(), "AGE", "pattern:age_echo_near", 0.65))
+            covered.add((m.start(), m.end()))
+    return out
 
 
 _ABBR_END = regex.compile(r"(?:\b\p{L}{1,3}|\b\p{L}\.\p{L}|\bno|\bsept|\bavda|\bapt)\.$", regex.IGNORECASE)

@@ -4,7 +4,9 @@
   is PHI when any span overlaps it. Labels are ignored (what leaks is what
   matters).
 - **entity strict**: exact boundaries, with labels (``labels_match``: equal, or
-  one is the other's category) and without.
+  one is the other's category) and without; **strict (exact)** also refuses a
+  predicted category for a gold subtype (``LOCATION`` for ``HOSPITAL``), as an
+  evaluation with the fine labels of i2b2 would.
 - **entity relaxed**: any overlap counts (precision over predicted spans,
   recall over gold spans).
 - **per-category token recall**: the leak report, one row per gold category
@@ -86,6 +88,7 @@ class Report:
     token: PRF = field(default_factory=PRF)
     strict_labeled: PRF = field(default_factory=PRF)
     strict_unlabeled: PRF = field(default_factory=PRF)
+    strict_exact: PRF = field(default_factory=PRF)
     relaxed: PRF = field(default_factory=lambda: PRF(tp_pred=0))
     per_label_strict: dict[str, PRF] = field(default_factory=lambda: defaultdict(PRF))
     category_token_recall: dict[str, Recall] = field(default_factory=lambda: defaultdict(Recall))
@@ -97,6 +100,7 @@ class Report:
             "token": self.token.as_dict(),
             "entity_strict_labeled": self.strict_labeled.as_dict(),
             "entity_strict_unlabeled": self.strict_unlabeled.as_dict(),
+            "entity_strict_exact": self.strict_exact.as_dict(),
             "entity_relaxed": self.relaxed.as_dict(),
             "per_label_strict": {k: v.as_dict() for k, v in sorted(self.per_label_strict.items())},
             "category_token_recall": {k: {"recall": round(v.recall, 4), "tokens": v.total}
@@ -110,6 +114,7 @@ class Report:
                 f"{'metric':<26}{'P':>8}{'R':>8}{'F1':>8}{'F2':>8}{'TP':>8}{'FP':>8}{'FN':>8}"]
         for name, m in (("binary token", self.token), ("entity strict (labels)", self.strict_labeled),
                         ("entity strict (no labels)", self.strict_unlabeled),
+                        ("entity strict (exact)", self.strict_exact),
                         ("entity relaxed (overlap)", self.relaxed)):
             rows.append(f"{name:<26}{m.precision:>8.4f}{m.recall:>8.4f}{m.f1:>8.4f}{m.f2:>8.4f}"
                         f"{m.tp:>8}{m.fp:>8}{m.fn:>8}")
@@ -191,6 +196,19 @@ def evaluate_document(text: str, gold: Iterable[Span], pred: Iterable[Span], rep
             report.strict_labeled.fp += 1
             g_same = [g for g in gold if (g.start, g.end) == (p.start, p.end)] if (p.start, p.end) in gold_bounds else []
             report.per_label_strict[g_same[0].label if g_same else p.label].fp += 1
+
+    matched_exact: set[int] = set()
+    for g in gold:
+        generic = is_label(g.label) and category_of(g.label) == g.label
+        hit = next((p for p in pred_by_bounds.get((g.start, g.end), [])
+                    if id(p) not in matched_exact and (p.label == g.label or (generic and labels_match(g.label, p.label)))),
+                   None)
+        if hit is not None:
+            matched_exact.add(id(hit))
+            report.strict_exact.tp += 1
+        else:
+            report.strict_exact.fn += 1
+    report.strict_exact.fp += len(pred) - len(matched_exact)
 
     pred_bounds = set(pred_by_bounds)
     report.strict_unlabeled.tp += len(gold_bounds & pred_bounds)

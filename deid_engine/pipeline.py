@@ -46,6 +46,9 @@ class Pipeline:
             for d in self.detectors:
                 d.load()
             for f in self.filters:
+                bind = getattr(f, "bind", None)
+                if callable(bind):  # a filter that reuses a detector's tables (place_labels: the place lexicon)
+                    bind(self.detectors)
                 f.load()
             self._loaded = True
         return self

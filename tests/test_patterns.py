@@ -1134,3 +1134,30 @@ def test_age_said_again_across_a_turn(en, text, n):
                                   "He is 72. Seventy two units of insulin daily."])
 def test_age_echo_needs_a_bare_number_nearby(en, text):
     assert sum(1 for s in en.detect(Document(text)) if s.label == "AGE") == 1
+
+
+# --- session 10 ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,piece", [
+    ("im having a baby shower yeah on the twenty first out at limestone", "twenty first"),
+    ("well see her in two weeks on the twenty eighth can i check the address", "twenty eighth"),
+    ("i am here till the twenty second only", "twenty second"),
+    ("its going to be the week of the ninth\npatient: sounds good", "ninth"),
+    ("you may need to go the seventeenth of next month thanks", "seventeenth"),
+    ("we share a stall since eighty eight after the storm", "eighty eight"),
+    ("since oh nine i think my uncle had it", "oh nine"),
+    ("they lived in leicester since seventy two", "seventy two"),
+])
+def test_session10_spoken_dates(en, text, piece):
+    assert (piece, "DATE") in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the pain since seventy two hours ago", "seventy two"),      # a duration
+    ("no drink since twenty minutes before", "twenty"),
+    ("she has had it since she was seventy two", "seventy two"),  # an age, not a year
+    ("they put him on the twenty first floor", "twenty first"),
+    ("the seventeenth of every month she gets the injection", "seventeenth"),
+])
+def test_session10_not_spoken_dates(en, text, piece):
+    assert (piece, "DATE") not in _got(en, text)

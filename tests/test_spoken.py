@@ -49,6 +49,9 @@ def _pieces(spans, text):
     ("and the chart number six six two zero one nine four k", "six six two zero one nine four k", "MEDICALRECORD"),
     ("so thats nine one seven 555 0134 right", "nine one seven 555 0134", "PHONE"),
     ("it was two eight four one nine three three zero five one i think", "two eight four one nine three three zero five one", "PHONE"),
+    # "a repeat" is a test or a prescription booked, not a digit-span test read out
+    ("come back to us in october for a repeat we will ring you is the mobile still zero eight seven five five five "
+     "zero one three two", "zero eight seven five five five zero one three two", "PHONE"),
 ])
 def test_spoken_digit_runs(text, piece, label):
     spans = spoken.digit_runs(text)
@@ -59,6 +62,7 @@ def test_spoken_digit_runs(text, piece, label):
     "count with me one two three four five six",
     "now backwards five four three two one",
     "i am going to say some numbers repeat them after me seven two nine four one",
+    "can you repeat these for me seven two nine four one",
     "bp 130 80 pulse 72 98 percent",                     # digit strings: the numeric patterns' business
     "take one or two at night and then two three times a day",
     "she had two five year olds and one seven year old",

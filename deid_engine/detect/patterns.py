@@ -534,7 +534,9 @@ _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
                    r"before\b|around\b|through\b|until\b|then\b|that\b|which\b|would\b|will\b|could\b|should\b|"
                    r"fine\b|good\b|great\b|doctor\b|dr\b|are\b|were\b|has\b|had\b|have\b|shows?\b|"
                    # "see you on the twenty second same time", "on the eleventh can you tell me"
-                   r"same\s+time\b|can\s+you\b|could\s+you\b|now\b|yeah\b|yes\b|alright\b|sounds\b|suits?\b|"
+                   r"same\s+time\b|can\s+(?:you|i|we)\b|could\s+(?:you|i|we)\b|now\b|yeah\b|yes\b|alright\b|sounds\b|suits?\b|"
+                   # "on the twenty first out at limestone", "till the twenty second only"
+                   r"out\s+(?:at|in|to|on)\b|only\b|"
                    r"[a-z]+ed\b(?<!\b(?:red|bed|infected|affected|involved)\b)))")
 
 
@@ -1040,7 +1042,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"seventh|eighth|ninth|tenth|eleventh|twelfth)(?![\w-])(?:,?\s+(?:{SPELLED_YEAR}|{SHORT_SPELLED_YEAR}|"
       rf"(?:19|20)?\d\d\b))?)", "DATE", 0.8, group="d"),
     # "back in ninety eight", "back in o six": a year said with two digits after "back in"
-    P("date_back_in_year", rf"(?i)\bback\s+in\s+(?:the\s+year\s+)?(?P<y>(?>{SHORT_SPELLED_YEAR}))"
+    P("date_back_in_year", rf"(?i)\b(?:back\s+in|(?<!\b(?:was|were|is|been|aged?|age\s+of)\s+)since)\s+(?:the\s+year\s+)?(?P<y>(?>{SHORT_SPELLED_YEAR}))"
       rf"(?!\s+(?:years?|months?|weeks?|days?|hours?|minutes?|percent|pounds|mg|kilos?|times)\b)", "DATE", 0.75, group="y"),
     # "fell on the stairs on the ninth my wife ...": a day said as an ordinal after "on the", closing a clause
     P("date_on_the_ordword", rf"(?i)(?<=\b(?:on|starts?|started|starting|until|till|by|before|after|since|from)\s+the\s+)"
@@ -1248,6 +1250,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # dates in dialogue and prose -------------------------------------------------------
     # "on the 19th", "Tuesday the 8th", "by the twelfth": a date cue, then no noun after it
     P("date_ordinal_the", rf"(?i)(?<=\b(?:on|by|until|till|til|since|from|after|before|around|like|about|anniversary\s+is|"
+      rf"(?:week|weekend)\s+of|"
       rf"birthday\s+is|due\s+date\s+is),?\s+the\s+)(?P<d>{DAY_ORD})"
       rf"{_ORD_DATE_AFTER}", "DATE", 0.75, group="d", validate=ordinal_ok),
     # "...the fourteenth of december doctor: yes the ninth unless", "[daughter] yes the third he was in": a day of the
@@ -1258,6 +1261,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_weekday_ordinal", rf"(?i)(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)(?P<d>{DAY_ORD})",
       "DATE", 0.85, group="d",
       validate=ordinal_ok),
+    # "you may need to go the seventeenth of next month": a day of a month named relative to now
+    P("date_ordinal_rel_month", rf"(?i)\bthe\s+(?P<d>{DAY_ORD})\s+of\s+(?:next|this|last|the\s+(?:next|following))\s+month\b",
+      "DATE", 0.75, group="d", validate=ordinal_ok),
     # "Patient: The 14th." - a turn that is only a date
     P("date_ordinal_turn", rf"(?im)(?:^|:)[ \t]*the\s+(?P<d>{DAY_ORD})(?=[ \t]*(?:[.?!]|$))", "DATE", 0.7,
       group="d", validate=ordinal_ok),
@@ -2063,7 +2069,7 @@ TRIGGERS.update({
     "date_month_ordword": _MONTH_WORDS, "date_may_ordword": ("may",), "date_month_cued": _MONTH_WORDS,
     "date_month_cardinal": _MONTH_WORDS, "date_short_spelled_year": _MONTH_WORDS,
     "date_spelled_year": ("thousand", "nineteen", "twenty"), "date_spelled_year_shape": ("nineteen", "twenty"),
-    "date_ordinal_of_ordinal": ("of the",), "date_back_in_year": ("back in",), "date_on_the_ordword": ("the",),
+    "date_ordinal_of_ordinal": ("of the",), "date_back_in_year": ("back in", "since"), "date_on_the_ordword": ("the",),
     "age_pronoun_is": ("he ", "he'", "he’"),
     "unit_named": (r"re:\b(?:Ward|Unit)\b",), "ward_number": (r"re:\b(?:Ward|Unit)\b",), "suite_number": (r"re:\b(?:Suite|Ste)\b",),
     "ward_compass": (" east", " west", " north", " south"),

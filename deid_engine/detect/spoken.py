@@ -58,7 +58,9 @@ _NOT_PREFIX = frozenset(
 _NOT_LETTER = frozenset({"a", "i", "o"})  # first spelled letter after a run: never an article or a pronoun
 
 _TOKEN = regex.compile(r"[a-z]+|\d+")
-_SPAN_TEST = regex.compile(r"\b(?:repeat|backwards?|digit|digits|count(?:ing)?|say\s+these|remember\s+these|"
+_SPAN_TEST = regex.compile(r"\b(?:(?<!\b(?:a|for|the|your|another|next|monthly|weekly)[ \t])repeat\b(?![ \t]+(?:prescriptions?|"
+                           r"scripts?|bloods?|tests?|scans?|x-?rays?|ecgs?|visits?|appointments?|in|of|for|we|and|"
+                           r"then|next|dose))|backwards?|digit|digits|count(?:ing)?|say\s+these|remember\s+these|"
                            r"numbers?\s+after\s+me|serial\s+sevens?)\b")
 
 # label cues, searched backwards from the run; the nearest one wins

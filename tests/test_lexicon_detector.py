@@ -1408,3 +1408,22 @@ def test_generic_business_words_name_nothing(en, text):
 def test_employer_after_a_job_given_as_the_whole_reply(en):
     text = "imran what about you\npartner: bus driver with first glasgow out of larkfield garage"
     assert ("first glasgow", "ORGANIZATION") in found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Plan:\n1. Bakare to review in 3 months.\n2. Repeat bloods.", "Bakare"),
+    ("- Wierzbicki to send report to the GP.", "Wierzbicki"),
+    ("He is doing well at school. Precious will liaise with the school nurse.", "Precious"),
+    ("Please contact our clinical nurse specialist Precious Ndlovu if needed.", "Precious Ndlovu"),
+])
+def test_plan_owners_and_specialists_are_clinicians(en, text, name):
+    assert (name, "DOCTOR") in _names_found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "P: Cont to assess hemodynamics. Physio to see. Patient to book a review.",
+    "Plan: OT to review. Renal to see in the morning. Pharmacy to send scripts. Will to review is unclear.",
+    "Mum to call if worse. Team to discuss at MDT.",
+])
+def test_plan_lines_without_names(en, text):
+    assert not _names_found(en, text)

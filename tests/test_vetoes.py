@@ -818,3 +818,13 @@ def test_closing_word_trimmed_and_programmes_are_not_places():
 ])
 def test_session9_tune28_look_alikes(text, piece, label):
     assert _after_weak(text, piece, label=label, source="tagger:en") == []
+
+
+@pytest.mark.parametrize("text,piece,kept", [
+    ('Productive cough most mornings. Came with his wife Mere, who says he "won\'t slow down".', "Mere", True),
+    ("Seen today with her daughter Hope and the carer.", "Hope", True),
+    ("WIFE MERE AT BEDSIDE, UPDATED ON PLAN OF CARE", "MERE", False),     # capitals: no case evidence
+    ("he said the wife was a mere bystander to it", "mere", False),
+])
+def test_a_word_right_after_a_relation_word_in_mixed_case_is_a_name(text, piece, kept):
+    assert _weak(text, piece, 0.3, label="RELATIVE") is kept

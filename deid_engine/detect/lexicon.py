@@ -177,7 +177,7 @@ NICK_CUES = {("call", "me"), ("calls", "me"), ("goes", "by"), ("go", "by"), ("kn
              ("you", "must", "be"), ("this", "must", "be"),
              # "her names amber": speech-to-text drops the apostrophe of "name's"
              ("my", "names"), ("her", "names"), ("his", "names"), ("their", "names"), ("your", "names")}
-ROLE_CUES = {"mgr", "ho", "sho", "fy1", "fy2", "technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
+ROLE_CUES = {"mgr", "ho", "sho", "fy1", "fy2", "specialist", "technician", "tech", "therapist", "physiotherapist", "physio", "nurse", "coordinator", "interpreter",
              "translator", "pharmacist", "midwife", "dietitian", "dietician", "counselor", "counsellor", "chaplain",
              "navigator", "aide", "paramedic", "receptionist", "radiographer", "sonographer", "phlebotomist",
              "hygienist", "optometrist", "audiologist", "psychologist", "worker", "registrar", "physician",
@@ -561,6 +561,17 @@ _SIGNATURE_NOT = {"clerk", "manager", "team", "office", "department", "admin", "
 # words after which a first name that is also a word may stand in apposition ("after bill my husband")
 _APPOSITION_BEFORE = {"after", "with", "and", "for", "from", "by", "including", "like", "ask", "tell", "call",
                       "down", "see", "visit", "visiting", "visited", "contact"}
+# "Bakare to review in 3 months", "- Wierzbicki to send report", "; Precious will liaise with the school"
+_PLAN_OWNER = regex.compile(
+    r"(?m)(?:^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[.;:][ \t]+|\d[.)][ \t]+)"
+    r"(?P<name>\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?(?:[ \t]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?)"
+    r"[ \t]+(?:to|will|has[ \t]+agreed[ \t]+to|kindly[ \t]+agreed[ \t]+to)[ \t]+(?:kindly[ \t]+)?"
+    r"(?:review|re-review|see|send|copy|liaise|arrange|follow|book|chase|contact|phone|ring|call|discuss|visit|"
+    r"refer|check|complete|confirm|organise|organize|request|update|write|reassess|assess|co-ordinate|coordinate|"
+    r"continue|supervise|lead|oversee|forward|feed[ \t]+back|link[ \t]+in|input|provide|teach|action)\b")
+_PLAN_NOT = frozenset({"cont", "contd", "cont'd", "plan", "plans", "need", "needs", "pt", "pts", "plz", "pls", "ok",
+                       "nsg", "ot", "slt", "salt", "resp", "rt", "sw", "cm", "wound", "tissue", "dietetics", "neuro",
+                       "cards", "renal", "gi", "id", "ir", "ent", "ortho", "gen", "surg", "micu", "sicu", "ccu"})
 _SPEAKER_LINE = regex.compile(r"(?im)^[ \t]*(?:doctor|dr|patient|pt|nurse|clinician|provider|caller|relative|mother"
                               r"|father|wife|husband|daughter|son|parent|interpreter|physician|np|pa|rn)[ \t]*:")
 
@@ -939,6 +950,7 @@ class LexiconDetector:
         self._credentialed(toks, text, mode, out, used)
         self._speakers(toks, text, mode, out, used)
         self._signatures(toks, text, mode, out, used)
+        self._plan_owners(toks, text, mode, out, used)
         self._names(toks, text, mode, out, used)
         self._cued(toks, text, mode, out, used)
         self._world_names(toks, text, mode, out, used)
@@ -2110,6 +2122,40 @@ class LexiconDetector:
             if len(words) == 1 and not (words[0].n in self.first or words[0].n not in self.words):
                 continue
             out.append(Span(toks[idx[0]].start, toks[idx[-1]].end, "DOCTOR", "lexicon:name", 0.75))
+            for q in idx:
+                used[q] = True
+
+    def _plan_owners(self, toks, text, mode, out, used) -> None:
+        """Who does what in a plan: in mixed-case English, a capitalised word opening a sentence, a
+        list item or a clause after a semicolon, right before ``to review`` / ``will liaise`` and the
+        like (``Bakare to review in 3 months``, ``Wierzbicki to send report``, ``Precious will liaise``)
+        is a clinician's name when it is a listed name or unknown to the dictionary, and no role,
+        team, service or medical word (``Physio to see``, ``Pharmacy to send``, ``Patient to book``)."""
+        if mode != "mixed" or self.lang != "en":
+            return
+        from .protected import SERVICE_WORDS
+
+        starts = {t.start: k for k, t in enumerate(toks)}
+        for m in _PLAN_OWNER.finditer(text):
+            k = starts.get(m.start("name"))
+            if k is None or used[k]:
+                continue
+            idx = [k]
+            if k + 1 < len(toks) and toks[k + 1].start == m.end("name") - len(toks[k + 1].text) and \
+                    toks[k + 1].end == m.end("name"):
+                idx.append(k + 1)
+            words = [toks[q] for q in idx]
+            if any(used[q] for q in idx) or any(
+                    t.n in STOP or t.n in ROLE_CUES or t.n in RELATIVE_CUES or t.n in PATIENT_CUES
+                    or t.n in DISCOURSE_WORDS or t.n in FACILITY_SUFFIXES or t.n in ORG_SUFFIXES
+                    or t.n in SERVICE_WORDS or t.n in _SIGNATURE_NOT or t.n in self.medical
+                    or t.n in _PLAN_NOT for t in words):
+                continue
+            if not all(t.n in self.first or t.n in self.surname or t.n not in self.words for t in words):
+                continue
+            if len(words) == 1 and words[0].n in self.words and words[0].n not in WORD_FIRST_NAMES_EN:
+                continue  # "Will to review" is a word; "Precious will liaise" a listed word-name
+            out.append(Span(toks[idx[0]].start, toks[idx[-1]].end, "DOCTOR", "lexicon:name", 0.7))
             for q in idx:
                 used[q] = True
 

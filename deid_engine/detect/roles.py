@@ -34,7 +34,7 @@ ROLES = ("DOCTOR", "RELATIVE", "PATIENT")
 _DOCTOR_BEFORE = regex.compile(
     r"(?i)\b(?:dr|drs|doctor|doc|prof|professor|physician|attending|surgeon|resident|intern|fellow|nurse|"
     r"rn|lpn|np|pa|crna|cnm|midwife|therapist|pharmacist|dentist|consultant|registrar|"
-    r"pcp|provider|clinician|hospitalist|intensivist|anesthesiologist|anaesthetist|\p{L}+ologist|"
+    r"pcp|provider|clinician|specialist|hospitalist|intensivist|anesthesiologist|anaesthetist|\p{L}+ologist|"
     r"\p{L}+iatrist|\p{L}+iatrician|\p{L}+ist\s+dr|interpreter|translator|physio|physiotherapist|practitioner|"
     r"receptionist|phlebotomist|coordinator|navigator|technician|chaplain|dietitian|dietician|"
     r"social[ \t]+worker|case[ \t]*worker|support[ \t]+worker|care[ \t]+coordinator)\.?"

@@ -485,7 +485,8 @@ class WeakWordFilter:
                 if regex.fullmatch(r"\p{L}+", w) and not (_category(s.label) == "LOCATION" and _place_after(text, s)):
                     self._load_lists()
                     n = norm(w)
-                    if n in self._words and n not in self._names:
+                    if n in self._words and n not in self._names and not (
+                            _category(s.label) == "NAME" and _titled_after_relation(text, s.start, w)):
                         continue
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
                     and regex.fullmatch(r"\p{Ll}+", text[s.start:s.end]) and not _place_after(text, s)
@@ -711,6 +712,26 @@ def _only_credentials(piece: str, label: str) -> bool:
 _NAME_CUE_WORDS = frozenset("""dr drs doctor mr mrs ms miss mister prof nurse wife husband son daughter mother father
 sister brother mom mum dad aunt uncle niece nephew cousin grandson granddaughter grandmother grandfather partner
 friend neighbor neighbour fiance fiancee boyfriend girlfriend named called by per""".split())
+
+
+_RELATION_BEFORE = regex.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|mister|prof|wife|husband|son|daughter|mother|father|"
+                                 r"sister|brother|mom|mum|dad|aunt|auntie|uncle|niece|nephew|cousin|grandson|"
+                                 r"granddaughter|grandmother|grandfather|partner|friend|neighbou?r|fianc[eé]e?|"
+                                 r"boyfriend|girlfriend|stepson|stepdaughter|carer|caregiver)\.?[ \t]+$")
+
+
+def _titled_after_relation(text: str, start: int, word: str) -> bool:
+    """``Came with his wife Mere,``: a capitalised word right after a relation word or a title, in a
+    note written in mixed case, names the person even when it is also a dictionary word."""
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    if _RELATION_BEFORE.search(text, max(0, start - 16), start) is None:
+        return False
+    from .textstats import count_alpha_upper
+
+    window = text[max(0, start - 300):start + 300]
+    letters, upper = count_alpha_upper(window)
+    return 0 < upper < 0.5 * letters
 
 
 _VAGUE_PLACE_WORDS = frozenset({"local", "nearby", "another", "other", "outside", "same", "different",

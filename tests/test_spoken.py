@@ -971,6 +971,11 @@ def test_subject_after_an_article_is_a_thing():
     ("does his sister have any symptoms nia shes three shes fine", "nia"),
     ("watched the news all day and called halyna in kharkiv over and over", "halyna"),
     ("the eleventh of march happy birthday ruby and is she at kindy", "ruby"),
+    # session 10: "X and me", a self-introduction, two people named together
+    ("i remember the morning that was the day thabo and me walked from the taxi rank", "thabo"),
+    ("daughter: hello doctor hes in the lounge i am marietjie we spoke on the phone\nmy dad is not himself", "marietjie"),
+    ("my chest is tight she says kokila and hansa come on thursdays for me", "hansa"),
+    ("i was just having a few beers watching the game with dre and tyler at the pub then my knee went", "dre"),
 ])
 def test_people_in_passing(text, piece):
     assert piece in [text[s.start:s.end] for s in spoken.people_in_passing(text)]
@@ -978,7 +983,11 @@ def test_people_in_passing(text, piece):
 
 @pytest.mark.parametrize("text", ["how old is that car now", "the pain shes nine out of ten", "i called him in the end",
                                   "we visited rome last year", "how old is grace period", "she called mum on sunday",
-                                  "Called Halyna in Kharkiv"])
+                                  "Called Halyna in Kharkiv",
+                                  # no first-person speech: a nursing note's lower-case lists stay unread
+                                  "pt on levo and neo overnight, weaned levo and neo this am",
+                                  "i think me and you and him and me went with mum and dad",
+                                  "i gave metformin and ramipril and i stopped aspirin and me too"])
 def test_people_in_passing_not(text):
     assert not spoken.people_in_passing(text)
 

@@ -1017,6 +1017,21 @@ _WILL_NAME = regex.compile(r"(?<!\b(?:the|a|his|her|my|your|their|our|living|fre
                            r"it|that|this|who|which|there|what|where|when|nurse|doctor|team|someone|somebody)[ \t]+)\b(?P<n>will)"
                            r"(?=[ \t]+(?:will|can[ \t]+you|could[ \t]+you|would[ \t]+you|says|said|thinks|reckons)\b)")
 _BIRTHDAY_NAME = regex.compile(r"\bhappy[ \t]+(?:birthday|bday|anniversary)[ \t,]+(?P<n>[a-z][a-z'’-]{2,})\b")
+# "thabo and me walked from", "me and dre went"
+_AND_ME = regex.compile(r"(?<![\w'’-])(?:(?P<n>[a-z][a-z'’-]{2,})[ \t]+and[ \t]+me|me[ \t]+and[ \t]+(?P<n>[a-z][a-z'’-]{2,}))"
+                        r"(?![\w'’-])")
+# "i am marietjie we spoke on the phone", "im dre from the garage"
+_SELF_INTRO = regex.compile(r"\b(?:i[ \t]+am|im|i['’]m)[ \t]+(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+(?:we[ \t]+spoke|from[ \t]+the|"
+                            r"his|her|their|the[ \t]+(?:daughter|son|wife|husband|carer|neighbou?r)|calling|ringing|"
+                            r"speaking|here[ \t]+with)\b)")
+# "kokila and hansa come on thursdays", "with ramaswamy and iyer": two words no dictionary holds, one a given name
+_NAME_PAIR = regex.compile(r"(?:\b(?:with|to|from|for|saw|see|seen|met|meet|visit|visited|tell|told|ask|asked|"
+                           r"says|said|and)[ \t]+(?P<a>[a-z][a-z'’-]{2,})[ \t]+and[ \t]+(?P<b>[a-z][a-z'’-]{2,})(?![\w'’-])|"
+                           r"(?<![\w'’-])(?P<a>[a-z][a-z'’-]{2,})[ \t]+and[ \t]+(?P<b>[a-z][a-z'’-]{2,})[ \t]+(?:come|comes|came|"
+                           r"went|go|goes|are|were|have|had|said|say|says|will|both|too|took|take|brought|bring|"
+                           r"helped|help|help|visit|visited|drove|drive)\b)")
+# a speaker talking about their own life: "i" or "me" at least twice (ICU notes rarely speak in the first person)
+_FIRST_PERSON = regex.compile(r"(?<![\w'’-])(?:i|me|my|im|i['’]m|ive|i['’]ve)(?![\w'’-])")
 _PASSING_NOT = frozenset("""mum mom dad mam nan nana gran granny grandma grandpa him her them you me us everyone
 everybody someone somebody anyone nobody the doctor doctors nurse nurses work home school church back again today
 tonight tomorrow""".split())
@@ -1030,7 +1045,8 @@ def people_in_passing(text: str, low: str | None = None) -> list[Span]:
     low = text.lower() if low is None else low
     if not any(w in low for w in ("how old", "shes ", "hes ", "she's", "he's", "she is", "he is", "called", "rang",
                                   "phoned", "texted", "messaged", "emailed", "facetimed", "visit", "married",
-                                  "divorced", "dating", "ringing", "calling", "happy", "will ")):
+                                  "divorced", "dating", "ringing", "calling", "happy", "will ", " me", " am ", "im ",
+                                  " and ")):
         return []
     names, frequent = _given_names()
     dictionary = _places()[0]
@@ -1049,6 +1065,24 @@ def people_in_passing(text: str, low: str | None = None) -> list[Span]:
             elif w not in names and (len(w) < 4 or "-" in w or _MEDICAL_SHAPE.search(w)):
                 continue  # a word no list knows: a name only when long and not shaped like a medical word
             out.append(Span(a, a + len(w), label, "lexicon:spoken_person", 0.6))
+    # "thabo and me walked", "me and dre went", "i am marietjie we spoke", "kokila and hansa come on thursdays"
+    if (" me" in low or " am " in low or "im " in low or " and " in low) and len(_FIRST_PERSON.findall(low)) >= 2:
+        for rx in (_AND_ME, _SELF_INTRO):
+            for m in rx.finditer(low):
+                a, b = m.start("n"), m.end("n")
+                w = m.group("n")
+                if (text[a:b].islower() and w not in dictionary and w not in medical and w not in _PASSING_NOT
+                        and w not in _NOT_VOCATIVE and w not in _NOT_SUBJECT and not _MEDICAL_SHAPE.search(w)
+                        and (w in names or len(w) >= 4)):
+                    out.append(Span(a, b, "RELATIVE", "lexicon:spoken_person", 0.6))
+        for m in _NAME_PAIR.finditer(low):
+            pair = [(m.start(g), m.end(g), m.group(g)) for g in ("a", "b")]
+            if not all(text[a:b].islower() and w not in dictionary and w not in medical and w not in _PASSING_NOT
+                       and not _MEDICAL_SHAPE.search(w) for a, b, w in pair):
+                continue
+            if not any(w in names for _, _, w in pair):
+                continue
+            out.extend(Span(a, b, "RELATIVE", "lexicon:spoken_person", 0.6) for a, b, _ in pair)
     if "will " in low:
         for m in _WILL_NAME.finditer(low):
             if text[m.start("n"):m.end("n")] == "will":

@@ -271,3 +271,35 @@ def test_a_nickname_needs_the_bracket_or_quote():
     # a list is not a nickname: "Lena, Sam and Jo" keep their own cues
     out = _labels("Present: Lena Ortiz and her son Sam Ortiz", [("Lena Ortiz", "PATIENT"), ("Sam Ortiz", "RELATIVE")])
     assert out[1] == ("Sam Ortiz", "RELATIVE")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("husband: my mother in law tuyet is coming from houston", "tuyet"),
+    ("Attends AA on Tuesdays; his sponsor is Deshawn.", "Deshawn"),
+    ("Seen with Aoife (daughter) who drove her in.", "Aoife"),
+    ("Mr Tom Reilly (his son) called the ward.", "Tom Reilly"),
+    ("my mate gaz said he would cover the shift", "gaz"),
+])
+def test_session10_relations(text, name):
+    assert _role(text, name) == "RELATIVE"
+
+
+@pytest.mark.parametrize("text,names", [
+    ("Children: Ebuka aged 6 and Zara aged 3, both well.", ("Ebuka", "Zara")),
+    ("cc: Dr. Amara Obi and Mrs Akosua Mensah (parents)", ("Akosua Mensah",)),
+    ("Her grandchildren Kofi (9) and Ama visit on Sundays.", ("Kofi", "Ama")),
+])
+def test_a_list_shares_its_role_over_ages_and_titles(text, names):
+    spans = []
+    for n in names:
+        a = text.index(n)
+        spans.append(Span(a, a + len(n), "PATIENT", "lexicon:name", 0.7))
+    out = NameRoleFilter("en").filter(Document(text), spans)
+    assert [s.label for s in out] == ["RELATIVE"] * len(names)
+
+
+def test_a_plural_relation_after_the_last_member_names_them_all():
+    text = "Seen with Kwame Mensah and Akosua Mensah (parents) today."
+    spans = [Span(text.index(n), text.index(n) + len(n), "PATIENT", "tagger:en", 0.7)
+             for n in ("Kwame Mensah", "Akosua Mensah")]
+    assert [s.label for s in NameRoleFilter("en").filter(Document(text), spans)] == ["RELATIVE", "RELATIVE"]

@@ -51,7 +51,9 @@ _DOCTOR_APPOS = regex.compile(
     r"registrars|residents|pharmacists|team)\b")
 # a relation in apposition after the name: "colleen his daughter", "Raj, the patient's son"
 _RELATIVE_APPOS = regex.compile(
-    r"(?i)^(?:[ \t]+(?:passed[ \t]+away|died|passed(?=[ \t]*(?:[,.;]|$|[ \t]+(?:in|on|last|at|away|recently|suddenly|"
+    r"(?i)^(?:[ \t]*\([ \t]*(?:(?:his|her|their|the[ \t]+patient'?s|pt'?s)[ \t]+)?(?:parents?|mother|mum|mom|father|dad|"
+    r"grandparents?|grandmother|grandfather|guardians?|foster[ \t]+(?:parents?|carers?|mother|father)|wife|husband|"
+    r"partner|spouse|daughter|son|sister|brother|next[ \t]+of[ \t]+kin|nok)[ \t]*[),;]|[ \t]+(?:passed[ \t]+away|died|passed(?=[ \t]*(?:[,.;]|$|[ \t]+(?:in|on|last|at|away|recently|suddenly|"
     r"when|two|three|four|five|six|a[ \t]+(?:few|couple)|\d))))\b|,?[ \t]+(?:(?:his|her|their|your|my|our|the[ \t]+patient'?s|pt'?s|the)[ \t]+)(?:wife|husband|spouse|partner|son|"
     r"daughter|mother|mom|mum|father|dad|brother|sister|niece|nephew|aunt|uncle|cousin|grandson|granddaughter|"
     r"grandmother|grandfather|stepson|stepdaughter|friend|neighbou?r|carer|caregiver|"
@@ -80,10 +82,12 @@ _DOCTOR_AFTER = regex.compile(
     r"MBBS|MRCP|FRCP|DNP|APRN|LPN|PharmD|DPT|OTR|LCSW|RDN?|LICSW|MSW|RRT|CNA|PsyD|OD|DPM|DC|CCC-SLP)\b")
 _RELATIVE_BEFORE = regex.compile(
     r"(?i)\b(?:wife|husband|spouse|partner|son|daughter|mother|mom|mum|mommy|father|dad|daddy|brother|"
-    r"sister|sibling|niece|nephew|aunt|auntie|uncle|cousin|grandson|granddaughter|grandchild|"
+    r"sister|sibling|niece|nephew|aunt|auntie|uncle|cousin|grandson|granddaughter|grandchild|grandchildren|"
+    r"grandkids|grandsons|granddaughters|sons|daughters|brothers|sisters|siblings|parents|grandparents|"
     r"grandmother|grandma|granny|grandfather|grandpa|stepson|stepdaughter|stepmother|stepfather|"
     r"fianc[eé]e?|boyfriend|girlfriend|friend|neighbou?r|roommate|guardian|hcp|"
-    r"proxy|poa|in-law|(?:sister|brother|mother|father|son|daughter)-in-law|"
+    r"proxy|poa|in-law|(?:sister|brother|mother|father|son|daughter)[ \t-]+in[ \t-]+law|"
+    r"sponsor|mate|colleague|co-?worker|workmate|flatmate|housemate|supervisor|foreman|"
     # people in the patient's life who are neither family nor carers count as contacts: "teacher Mrs.
     # Kapoor", "my landlord mr castellanos", "the owner mr tsang", "my missus losa", "the meemaw darlene";
     # the patient's children ("Children: Ebuka", "kids yeah two kids harper")
@@ -92,6 +96,14 @@ _RELATIVE_BEFORE = regex.compile(
     r"children|kids|first[ \t]+one|youngest|eldest|oldest)"  # not "my boy", "baby boy": in paediatrics the patient
     r"(?:'s)?[ \t]*(?:name[ \t]+is|[,:]|is|named|called|[.,]?[ \t]*(?:i'?m|i[ \t]+am|my[ \t]+name[ \t]+is))?[ \t]*$")
 # no period or comma after "pt": "FOR THIS PT. AGNES ...", "supportive to pt, John" (a new sentence / a visitor)
+# between two members of a list: "tom, lily and ahmed", "Ebuka aged 6 and Zara aged 3", "Brayan (9) and Daniela",
+# "Mr Kwadwo Ofori and Mrs Akosua Ofori"
+_LIST_GAP = regex.compile(r"[ \t]*(?:\([ \t]*\d{1,3}[ \t]*(?:y|yo|yrs?|years?|m|mo|months?)?[ \t]*\)|,?[ \t]*(?:aged?|age)[ \t]+"
+                          r"\d{1,3}(?:[ \t]*(?:years?|yrs?|y|months?|mo))?)?[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)"
+                          r"(?:(?:mr|mrs|ms|miss|mx|dr)\.?[ \t]+)?", regex.IGNORECASE)
+_PLURAL_RELATION_AFTER = regex.compile(r"(?i)[ \t]*\([ \t]*(?:(?:his|her|their|the[ \t]+patient'?s|pt'?s)[ \t]+)?"
+                                    r"(?:parents|grandparents|guardians|foster[ \t]+(?:parents|carers)|carers|children|"
+                                    r"kids|sons|daughters|siblings|brothers|sisters)\b")
 _PATIENT_BEFORE = regex.compile(r"(?i)\b(?:patient|pt|patient\s+name|client|re)[ \t]*(?::|is|named)?[ \t]*$")
 
 
@@ -337,8 +349,14 @@ class NameRoleFilter:
         for a, b in zip(order, order[1:]):
             first = stated.get(a) or (spans[a].label if spans[a].label in ("RELATIVE", "DOCTOR") else None)
             if first and b not in stated and spans[b].label in ROLES and not spans[b].source.startswith("user") \
-                    and regex.fullmatch(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)", text[spans[a].end:spans[b].start]):
+                    and _LIST_GAP.fullmatch(text, spans[a].end, spans[b].start):
                 stated[b] = first
+        # a plural relation after the last member names them all: "Mr Kwadwo Ofori and Mrs Akosua Ofori (parents)"
+        for a, b in reversed(list(zip(order, order[1:]))):
+            if a not in stated and stated.get(b) == "RELATIVE" and spans[a].label in ROLES \
+                    and not spans[a].source.startswith("user") and _LIST_GAP.fullmatch(text, spans[a].end, spans[b].start) \
+                    and _PLURAL_RELATION_AFTER.match(text, spans[b].end):
+                stated[a] = "RELATIVE"
         # Only a clinician's role travels to other spans of the same word: relatives share the
         # patient's surname ("Mrs. Rahman" and "Baby Girl Rahman"), clinicians rarely do. A given
         # name said alone travels with any role ("my daughter Rose ... Hi Rose"): families share

@@ -303,3 +303,29 @@ def test_a_plural_relation_after_the_last_member_names_them_all():
     spans = [Span(text.index(n), text.index(n) + len(n), "PATIENT", "tagger:en", 0.7)
              for n in ("Kwame Mensah", "Akosua Mensah")]
     assert [s.label for s in NameRoleFilter("en").filter(Document(text), spans)] == ["RELATIVE", "RELATIVE"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("hello blackstone valley recovery this is kim\nhey kim its dante", "kim"),
+    ("Caller: Hi.\nNurse: Kowhai Medical Centre, you're speaking with Sione. Is anyone hurt?", "Sione"),
+    ("good morning st finbarrs medical centre this is aoife speaking how can i help", "aoife"),
+    ("kia ora hemi its sarah from kowhai hospice and i just wanted to check in", "sarah"),
+    ("hi this is angela im a nurse with great lakes home health", "angela"),
+    ("everyone calls me jax no worries jax im funmilayo one of the occ health nurses", "funmilayo"),
+    ("physio: im tomasz i know you normally see bethan but shes off", "tomasz"),
+    ("still getting the buprenorphine through janelle at high desert recovery every week", "janelle"),
+    ("[doctor] great lorna at the front will copy it for you", "lorna"),
+    ("- Social work (Ms Keisha Broadnax) for caregiver respite.", "Keisha Broadnax"),
+    ("Accompanied by: facility aide Precious Adjei", "Precious Adjei"),
+])
+def test_staff_who_introduce_themselves_or_are_placed_at_a_service(text, name):
+    assert _role(text, name) == "DOCTOR"
+
+
+@pytest.mark.parametrize("text,name,role", [
+    ("my daughter jess at the pharmacy sorted it", "jess", "RELATIVE"),   # a relation word wins
+    ("patient: hi its maria from number nine", "maria", "PATIENT"),      # the speaker's own name; no service after it
+    ("Dear Colleague,\nI saw Bridget Lawless at the Mater Rheumatology clinic.", "Bridget Lawless", None),
+])
+def test_staff_rules_leave_others(text, name, role):
+    assert _role(text, name) == role

@@ -566,7 +566,7 @@ _PLAN_OWNER = regex.compile(
     r"(?m)(?:^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[.;:][ \t]+|\d[.)][ \t]+)"
     r"(?P<name>\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?(?:[ \t]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?)"
     r"[ \t]+(?:to|will|has[ \t]+agreed[ \t]+to|kindly[ \t]+agreed[ \t]+to)[ \t]+(?:kindly[ \t]+)?"
-    r"(?:review|re-review|see|send|copy|liaise|arrange|follow|book|chase|contact|phone|ring|call|discuss|visit|"
+    r"(?:review|re-review|send|copy|liaise|arrange|follow|chase|discuss|visit|"
     r"refer|check|complete|confirm|organise|organize|request|update|write|reassess|assess|co-ordinate|coordinate|"
     r"continue|supervise|lead|oversee|forward|feed[ \t]+back|link[ \t]+in|input|provide|teach|action)\b")
 _PLAN_NOT = frozenset({"cont", "contd", "cont'd", "plan", "plans", "need", "needs", "pt", "pts", "plz", "pls", "ok",

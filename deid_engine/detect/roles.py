@@ -37,8 +37,10 @@ _DOCTOR_BEFORE = regex.compile(
     r"pcp|provider|clinician|specialist|hospitalist|intensivist|anesthesiologist|anaesthetist|\p{L}+ologist|"
     r"\p{L}+iatrist|\p{L}+iatrician|\p{L}+ist\s+dr|interpreter|translator|physio|physiotherapist|practitioner|"
     r"receptionist|phlebotomist|coordinator|navigator|technician|chaplain|dietitian|dietician|"
-    r"social[ \t]+worker|case[ \t]*worker|support[ \t]+worker|care[ \t]+coordinator)\.?"
-    r"(?:[ \t]+(?:there|here|today|on\s+duty))?[ \t]*(?:\([^()\n]{1,20}\)[ \t]*)?(?:[,:]|is|named)?[ \t]*$")
+    r"social[ \t]+worker|case[ \t]*worker|support[ \t]+worker|care[ \t]+coordinator|aide|"
+    r"social[ \t]+work|case[ \t]+manager)\.?"
+    r"(?:[ \t]+(?:there|here|today|on\s+duty))?[ \t]*(?:\([^()\n]{1,20}\)[ \t]*)?(?:[,:]|is|named)?[ \t]*"
+    r"(?:\(?[ \t]*(?:mr|mrs|ms|miss|mx)\.?[ \t]+)?$")
 # a role in apposition after the name: "Helga, the nurse practitioner", "Oona (physio)",
 # "jodie calling from dr ruiz's office", "Sam from the front desk"
 _DOCTOR_APPOS = regex.compile(
@@ -47,7 +49,7 @@ _DOCTOR_APPOS = regex.compile(
     r"practitioner|midwife|receptionist|secretary|scheduler|coordinator|navigator|interpreter|translator|"
     r"social\s+worker|dietitian|dietician|chaplain|phlebotomist|technician|tech|front\s+desk|np|rn|pa|gp|"
     r"\p{L}+ologist|\p{L}+iatrist)\b|^[ \t]+(?:calling|ringing|phoning)[ \t]+(?:from|for)\b|"
-    r"^,?[ \t]+one[ \t]+of[ \t]+(?:the|your|our)[ \t]+(?:nurses|midwives|doctors|physios|therapists|surgeons|"
+    r"^,?[ \t]+one[ \t]+of[ \t]+(?:the|your|our)[ \t]+(?:\p{L}+[ \t]+){0,2}(?:nurses|midwives|doctors|physios|therapists|surgeons|"
     r"registrars|residents|pharmacists|team)\b")
 # a relation in apposition after the name: "colleen his daughter", "Raj, the patient's son"
 _RELATIVE_APPOS = regex.compile(
@@ -128,13 +130,38 @@ _SPEAKER = regex.compile(r"[ \t]*(?:\[[ \t]*([A-Za-z][\w .'-]{0,18}?)[ \t]*\][ \
                          r"|(doctor|patient|nurse)(?=[ \t]+[a-z]))[ \t]*")
 _SPEAKER_ROLES = {**{w: "DOCTOR" for w in ("doctor", "dr", "doc", "nurse", "clinician", "physician", "provider", "np",
                                            "rn", "d", "gp", "therapist", "pharmacist", "midwife", "surgeon",
-                                           "resident", "consultant", "registrar", "receptionist", "front desk")},
+                                           "resident", "consultant", "registrar", "receptionist", "front desk",
+                                           "physio", "physiotherapist", "ot", "slt", "dietitian", "dietician",
+                                           "audiologist", "optometrist", "podiatrist", "chiropodist", "psychologist",
+                                           "counsellor", "counselor", "paramedic", "hca", "social worker", "sw",
+                                           "specialist", "intern", "fellow", "attending", "pa", "hygienist",
+                                           "dentist", "radiographer", "sonographer", "coordinator", "navigator")},
                   **{w: "PATIENT" for w in ("patient", "pt", "p", "client")},
                   **{w: "RELATIVE" for w in ("relative", "mother", "father", "mom", "mum", "dad", "wife", "husband",
                                              "daughter", "son", "parent", "caregiver", "carer", "family")}}
 # a speaker introducing themself: "Nurse: Hi, this is Priscilla", "patient im colleen"
 _SELF_INTRO = regex.compile(r"(?i)(?:\b(?:i'?m|i[ \t]+am|it'?s|its|my[ \t]+name[ \t]+is|my[ \t]+name'?s)|"
                             r"\b(?:hi|hello|hey|morning|afternoon|evening)[ \t]*,?[ \t]+this[ \t]+is)[ \t]+$")
+# what a member of staff says after their name when they ring or answer: "from kowhai hospice", "im a nurse with",
+# "one of the nurses", "calling from", "speaking"
+_STAFF_INTRO_AFTER = regex.compile(r"(?i)^[ \t,]*(?:(?:calling|ringing|phoning)[ \t]+)?from[ \t]+(?:the[ \t]+)?(?:\p{L}+[ \t]+){0,3}"
+                                   r"(?:clinic|surgery|practice|pharmacy|hospital|hospice|rehab|recovery|pediatrics|"
+                                   r"paediatrics|medical|health|centre|center|unit|ward|team|service|office|gp|"
+                                   r"radiology|physio|lab)\b|^[ \t,]*(?:and[ \t]+)?(?:i'?m|i[ \t]+am)[ \t]+(?:a|an|the|one[ \t]+of)"
+                                   r"[ \t]+(?:\p{L}+[ \t]+){0,2}(?:nurses?|doctors?|physios?|therapists?|pharmacists?|"
+                                   r"midwi(?:fe|ves)|receptionists?|coordinators?|navigators?|social[ \t]+workers?|"
+                                   r"dietitians?|counsell?ors?|paramedics?|\p{L}+ologists?)\b")
+# a phone answered by the practice: "northside pediatrics this is tameka", "you're speaking with Sione"
+_FRONT_LINE_INTRO = regex.compile(r"(?i)(?:\b(?:clinic|surgery|practice|pharmacy|hospital|hospice|recovery|pediatrics|"
+                                  r"paediatrics|medical[ \t]+cent(?:re|er)|health[ \t]+cent(?:re|er)|rehab|reception|"
+                                  r"health)[ \t]*,?[ \t]+this[ \t]+is|\byou(?:'?re|[ \t]+are)[ \t]+speaking[ \t]+(?:with|to))[ \t]+$")
+_SPEAKING_AFTER = regex.compile(r"(?i)^[ \t,]*speaking[ \t,]*(?:how[ \t]+can[ \t]+i|how[ \t]+may[ \t]+i|can[ \t]+i[ \t]+help)")
+# a member of staff placed at a care service or its desk
+_STAFF_AT = regex.compile(r"(?i)^[ \t]+at[ \t]+(?:the[ \t]+)?(?:front(?:[ \t]+desk)?\b|desk\b|reception\b|"
+                          r"(?:\p{L}+[ \t]+){1,3}(?:clinic|surgery|practice|pharmacy|hospital|hospice|rehab|recovery|"
+                          r"counsel+ing|medical[ \t]+cent(?:re|er)|health[ \t]+cent(?:re|er)|physio|physiotherapy)\b)")
+# a clinician seeing the patient somewhere: "I saw Bridget Lawless at the clinic"
+_SEEN_BEFORE = regex.compile(r"(?i)\b(?:saw|seen|see|seeing|reviewed|review|met|examined|assessed|admitted|on|for|re)[ \t]+$")
 # the name is spoken to: "Thank you, Noor.", "nice to meet you rosalind", "thanks ngozi"
 _VOCATIVE = regex.compile(r"(?i)\b(?:thank[ \t]+you|thanks|thank[ \t]+u|cheers|bye|nice[ \t]+to[ \t]+meet[ \t]+you|"
                           r"see[ \t]+you|ok(?:ay)?[ \t]+thanks)[ \t]*,?[ \t]+$")
@@ -181,7 +208,7 @@ def stated_role(text: str, start: int, end: int) -> str | None:
     line_end = text.find("\n", end)
     right_long = text[end:(line_end if line_end >= 0 else len(text))][:40]
     right = right_long[:20]
-    role = _turn_role(text, line_start, start, left, right)
+    role = _turn_role(text, line_start, start, left, right, right_long)
     if role:
         return role
     if line_start > 0 and _TURN_START.fullmatch(text, line_start, start) and not _RELATIVE_APPOS.match(right) \
@@ -243,13 +270,16 @@ _HEADINGS = frozenset(w.strip() for w in (
     "recommendation").split("|"))
 
 
-def _turn_role(text: str, line_start: int, start: int, left: str, right: str) -> str | None:
+def _turn_role(text: str, line_start: int, start: int, left: str, right: str, right_long: str = "") -> str | None:
     """Roles from the shape of a transcript or letter: self-introductions take the speaker's role,
     a patient or relative thanking someone by name speaks to a clinician, a signature after a
     valediction is the writer's, a care-team verb or a plain title (Mr, Mrs) before the name."""
     if _RELATIVE_APPOS.match(right):
         return "RELATIVE"
-    if _DOCTOR_APPOS.match(right) or _DOCTOR_VERB_BEFORE.search(left) or _DOCTOR_PLAIN_APPOS.match(right):
+    right_long = right_long or right
+    if _DOCTOR_APPOS.match(right) or _DOCTOR_VERB_BEFORE.search(left) or (
+            _DOCTOR_APPOS.match(right_long) and not _RELATIVE_BEFORE.search(left)) or (
+            _DOCTOR_PLAIN_APPOS.match(right) and not _RELATIVE_BEFORE.search(left)):
         return "DOCTOR"
     if _ASK_COLLEAGUE.search(left) and _speaker_role(text, line_start, start) in (None, "DOCTOR"):
         return "DOCTOR"
@@ -257,6 +287,13 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str) ->
         speaker = _speaker_role(text, line_start, start)
         if speaker:
             return speaker
+        if _STAFF_INTRO_AFTER.match(right_long) and not _RELATIVE_APPOS.match(right):
+            return "DOCTOR"  # "hi its sarah from kowhai hospice", "this is angela im a nurse with"
+    if _FRONT_LINE_INTRO.search(left) or _SPEAKING_AFTER.match(right):
+        return "DOCTOR"  # "northside pediatrics this is tameka", "you're speaking with Sione", "aoife speaking how can"
+    if _STAFF_AT.match(right_long) and not _RELATIVE_BEFORE.search(left) and not _PLAIN_TITLE_BEFORE.search(left) \
+            and not _SEEN_BEFORE.search(left):
+        return "DOCTOR"  # "janelle at high desert recovery", "lorna at the front", "marco at bayside rehab"
     if _ASKED_FOR.search(left) and _speaker_role(text, line_start, start) == "DOCTOR":
         return "PATIENT"
     if start < 200 and _MESSAGE_OPENING.search(text, max(0, line_start, start - 60), start) \
@@ -270,7 +307,7 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str) ->
     title = _PLAIN_TITLE_BEFORE.search(left)
     if title:
         before = left[:title.start()]
-        if _DOCTOR_BEFORE.search(before):
+        if _DOCTOR_BEFORE.search(before.rstrip(" \t(")):  # "Social work (Ms Keisha Broadnax)"
             return "DOCTOR"
         if _RELATIVE_BEFORE.search(before):
             return "RELATIVE"

@@ -94,7 +94,6 @@ def test_stated_roles_session4(text, name, role):
 @pytest.mark.parametrize("text,name", [
     ("Dear Mr Lachlan,\n\nRe: your patient", "Lachlan"),          # an addressee: patient or colleague
     ("Doctor: thank you, Ingeborg, that's helpful", "Ingeborg"),   # a clinician thanking: anyone
-    ("Mother: this is Kaito, he's the one with the rash", "Kaito"),  # introducing someone else: no speaker role
     ("Thanks, Solveig", "Solveig"),                                # a message's sign-off
 ])
 def test_no_stated_role_session4(text, name):
@@ -325,7 +324,33 @@ def test_staff_who_introduce_themselves_or_are_placed_at_a_service(text, name):
 @pytest.mark.parametrize("text,name,role", [
     ("my daughter jess at the pharmacy sorted it", "jess", "RELATIVE"),   # a relation word wins
     ("patient: hi its maria from number nine", "maria", "PATIENT"),      # the speaker's own name; no service after it
-    ("Dear Colleague,\nI saw Bridget Lawless at the Mater Rheumatology clinic.", "Bridget Lawless", None),
+    ("Dear Colleague,\nI saw Bridget Lawless at the Mater Rheumatology clinic.", "Bridget Lawless", "PATIENT"),
 ])
 def test_staff_rules_leave_others(text, name, role):
+    assert _role(text, name) == role
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Mother: this is Kaito, he's the one with the rash", "Kaito"),   # a parent presents the child (session 10)
+    ("dad: im hector his dad and this is mateo\nteen: hey", "mateo"),
+    ("Neurology Clinic Follow-up\nDesmond Parkinson - DOB 11/09/1950 - MRN 3301", "Desmond Parkinson"),
+    ("Nursing handover CCU bay 3\nKrzysztof Zielinski, 71, MRN 4420913. Retired", "Krzysztof Zielinski"),
+    ("Hi Dr. Young, this is Summer Castillo (DOB 2/2/1995). My blood test", "Summer Castillo"),
+    ("Patient: Harjinder Kaur Grewal, PHN 9876 543 210, chart 5", "Harjinder Kaur Grewal"),
+    ("Preferred name: Manaia   Legal name: Tevita Manaia", "Manaia"),
+    ("I saw Bartholomew Kealoha in the pain clinic at Maui.", "Bartholomew Kealoha"),
+    ("any labs on bed 14 (ruiz)? k was 3.1 at 0600", "ruiz"),
+    ("for the chart full name and date of birth yes sir its otis lee granger and he was born", "otis lee granger"),
+    ("hello good afternoon am i speaking with ngozi afolabi\nyes this is she", "ngozi afolabi"),
+])
+def test_the_patient_from_ids_fields_beds_and_introductions(text, name):
+    assert _role(text, name) == "PATIENT"
+
+
+@pytest.mark.parametrize("text,name,role", [
+    ("her brother Ciaran Kavanagh (DOB 4/4/1963) was also seen", "Ciaran Kavanagh", "RELATIVE"),
+    ("i saw gwen last week she was lovely", "gwen", None),          # lower-case speech: not a letter's "I saw"
+    ("hi this is angela im a nurse with great lakes home health", "angela", "DOCTOR"),
+])
+def test_patient_cues_leave_relations_and_speech(text, name, role):
     assert _role(text, name) == role

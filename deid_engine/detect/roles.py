@@ -68,7 +68,23 @@ _PATIENT_AFTER = regex.compile(r"(?i)^(?:[ \t]*\([^()\n]{1,25}\))?(?:[ \t]+(?:wa
                                r"transferred|referred)\b|[ \t]+(?:presented|presents|re-presented)[ \t]+(?:to|with)\b|"
                                # "Santiago ("Santi") is here with his mother", "X is seen today accompanied by"
                                r"[ \t]+(?:is|was)[ \t]+(?:here|seen(?:[ \t]+today)?)[ \t]+(?:with|accompanied|alone|today|for)\b|"
-                               r",?[ \t]+(?:is[ \t]+)?an?[ \t]+\d{1,3}[- ]?(?:year|yr|yo\b|y/o))")
+                               r",?[ \t]+(?:is[ \t]+)?an?[ \t]+\d{1,3}[- ]?(?:year|yr|yo\b|y/o)|"
+                               # "Desmond Parkinson - DOB 11/09/1950", "Krzysztof Zielinski, 71, MRN 4420913",
+                               # "this is Summer Castillo (DOB 2/2/1995)"
+                               r"[ \t]*[,(–-][ \t]*(?:\d{1,3}[ \t]*(?:[MF]|yo|y/o|yrs?)?[ \t]*[,)][ \t]*)?(?-i:DOB|D\.O\.B|MRN|NHS|NHI|"
+                               r"CHI|PHN|URN?|MR#|OHIP)\b|[ \t]*[,(][ \t]*(?:date[ \t]+of[ \t]+birth|born)\b)")
+# a clinician's letter about whom they saw: "I saw Bartholomew Kealoha in the pain clinic" (capital I: written prose)
+_I_SAW = regex.compile(r"(?-i:\b(?:I|We))[ \t]+(?i:saw|reviewed|met|assessed|examined|had[ \t]+the[ \t]+pleasure[ \t]+of[ \t]+"
+                       r"(?:seeing|meeting))[ \t]+$")
+# the patient in a bed: "labs on bed 14 (ruiz)", "bed 14 - ruiz"
+_BED_BEFORE = regex.compile(r"(?i)\bbed[ \t]*\d{1,3}[a-z]?[ \t]*(?:\([ \t]*|[-–:,][ \t]*)$")
+# the patient's own name asked and given on one line: "full name and date of birth yes sir its otis lee granger"
+_NAME_ASKED_SAME_LINE = regex.compile(r"(?i)\b(?:your|the[ \t]+patient'?s|full)[ \t]+(?:full[ \t]+)?name(?:[ \t]+and[ \t]+"
+                                      r"(?:date[ \t]+of[ \t]+birth|dob|birthday|birth[ \t]+date))?[ \t,.?]*"
+                                      r"(?:(?:yes|yeah|sure|ok|okay|sir|maam|ma'am|madam|please|its|it's|it[ \t]+is|um|uh|"
+                                      r"thats|that's)[ \t,.]+){0,4}$")
+# a parent or interpreter presenting the child: "mum: this is saoirse", "INTERPRETER: Yes, this is Yousef"
+_PRESENTED = regex.compile(r"(?i)(?:^|[,.:!?][ \t]*|\b(?:and|yes|yeah|so|oh)[ \t,]+)this[ \t]+is[ \t]+$")
 # a clinician asking for someone on a call: "Am I speaking with Walter Cross?", "hi is this lorraine"
 _ASKED_FOR = regex.compile(r"(?i)\b(?:speaking[ \t]+(?:with|to)|speak[ \t]+(?:with|to)|is[ \t]+this|am[ \t]+i[ \t]+"
                            r"talking[ \t]+to)[ \t]+$")
@@ -113,13 +129,15 @@ _LINE_LABEL = regex.compile(r"[ \t]*(\p{L}[\p{L} ./-]{0,24}?)[ \t]*:[ \t]*")
 # the name fills a field: end of line, a bracket or bar, DOB/MRN/digits, or a comma before those
 # (not "Doctor: Dottie, how are you": a speaker turn addressing someone)
 _FIELD_END = regex.compile(r"[ \t]*(?:$|[;(|]|\bDOB\b|\bMRN\b|\bMR#|\bAge\b|\bSex\b|\bURN\b|\bSSN\b|\bVisit\b|\d|"
-                           r",[ \t]*(?:$|\d|DOB\b|MRN\b|[MF]\b|M\.?D\b|age\b|sex\b))"
+                           r",[ \t]*(?:$|\d|DOB\b|MRN\b|[MF]\b|M\.?D\b|age\b|sex\b|PHN\b|NHS\b|NHI\b|CHI\b|URN?\b|OHIP\b|"
+                           r"Medicare\b|Medicaid\b|hosp(?:ital)?[ \t]+(?:no|number)\b|chart\b|ID\b)|[ \t]{3,}(?=\S))"
                            # the next field of a header line: "Name: Liam Byrne   Hosp no: ..", "Patient: X OHIP: .."
                            r"|(?-i:[ \t]+\p{Lu}[\p{L}.#/]*(?:[ \t]\p{L}[\p{L}.#/]*)?[ \t]*:(?:[ \t]|$))", regex.I)
 _PATIENT_LABELS = frozenset({"patient", "pt", "patient name", "name", "client", "re", "resident name", "child",
                              "veteran", "resident", "member", "infant", "baby", "student", "patient's name",
                              "name of patient", "pt name", "worker", "employee", "claimant", "athlete",
-                             "participant", "service user", "pupil", "patient/client"})
+                             "participant", "service user", "pupil", "patient/client", "preferred name", "known as",
+                             "legal name", "full name"})
 _FAMILY_LIST_LABELS = frozenset({"children", "kids", "sons", "daughters", "siblings", "grandchildren", "family"})
 _CONTACT_LABELS = frozenset({"hcp", "proxy", "health care proxy", "healthcare proxy", "poa", "emergency contact",
                              "next of kin", "nok", "contact person", "guardian"})
@@ -294,7 +312,14 @@ def _turn_role(text: str, line_start: int, start: int, left: str, right: str, ri
     if _STAFF_AT.match(right_long) and not _RELATIVE_BEFORE.search(left) and not _PLAIN_TITLE_BEFORE.search(left) \
             and not _SEEN_BEFORE.search(left):
         return "DOCTOR"  # "janelle at high desert recovery", "lorna at the front", "marco at bayside rehab"
-    if _ASKED_FOR.search(left) and _speaker_role(text, line_start, start) == "DOCTOR":
+    speaker = _speaker_role(text, line_start, start)
+    if _ASKED_FOR.search(left) and speaker in ("DOCTOR", None) and not _RELATIVE_APPOS.match(right):
+        return "PATIENT"
+    if _I_SAW.search(left) or _BED_BEFORE.search(left) or (
+            _NAME_ASKED_SAME_LINE.search(left) and not _RELATIVE_APPOS.match(right)):
+        return "PATIENT"
+    if speaker == "RELATIVE" and _PRESENTED.search(left) and not _RELATIVE_APPOS.match(right) \
+            and not _DOCTOR_APPOS.match(right_long):
         return "PATIENT"
     if start < 200 and _MESSAGE_OPENING.search(text, max(0, line_start, start - 60), start) \
             and _speaker_role(text, line_start, start) is None:

@@ -999,3 +999,35 @@ def test_people_in_passing_not(text):
 ])
 def test_will_before_a_modal_is_a_name(text, found_will):
     assert ("will" in [text[s.start:s.end] for s in spoken.people_in_passing(text)]) is found_will
+
+
+_CONVO = ("doctor: how have you been since i saw you\npatient: not bad you know i went down with {x} on saturday "
+          "and my knee went\ndoctor: and are you sleeping\npatient: yeah i am\n")
+
+
+@pytest.mark.parametrize("name", ["callum", "gemma", "hamid"])
+def test_bare_given_names_in_conversation(name):
+    text = _CONVO.format(x=name)
+    assert name in [text[s.start:s.end] for s in spoken.bare_given_names(text)]
+
+
+@pytest.mark.parametrize("text", [
+    _CONVO.format(x="the dog"),
+    _CONVO.format(x="braxton hicks"),                                    # an eponym
+    _CONVO.format(x="georgia"),                                          # a place
+    "pt states i want to go home. i am tired. my back hurts. lg ami with successful intervention. + boel sounds",
+    _CONVO.format(x="Callum").replace("doctor", "Doctor"),               # capitals: the note's own case decides
+])
+def test_bare_given_names_not(text):
+    assert not [s for s in spoken.bare_given_names(text) if text[s.start:s.end] in ("braxton", "georgia", "ami", "boel", "callum", "Callum")]
+
+
+def test_a_bare_name_takes_the_role_found_for_the_same_name():
+    from deid_engine.pipeline import build_pipeline
+    from deid_engine.types import Document
+
+    text = ("doctor: so who have you brought with you today\nmum: this is my son teo he is seven\n"
+            "doctor: hi teo and how are you feeling\nmum: i think you know teo has been coughing at night\n")
+    spans = build_pipeline("rules", lang="en").load().run(Document(text))
+    labels = {s.label for s in spans if text[s.start:s.end] == "teo"}
+    assert len(labels) == 1

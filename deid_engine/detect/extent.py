@@ -16,6 +16,8 @@ a word, right before another name span or lower-case in mixed-case text, is drop
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
@@ -186,6 +188,9 @@ class NameExtentFilter:
 _NAME_TOKEN = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*")
 
 
+_BARE_SOURCE = "lexicon:spoken_bare_name"
+
+
 class NameRepeatFilter:
     """A name found once is found everywhere in the same document.
 
@@ -215,12 +220,17 @@ class NameRepeatFilter:
         text = document.text
         names: dict[str, str] = {}
         for s in spans:
-            if _cat(s.label) != "NAME" or s.confidence < self.min_confidence or s.label == "USERNAME":
+            if _cat(s.label) != "NAME" or s.confidence < self.min_confidence or s.label == "USERNAME" \
+                    or s.source == _BARE_SOURCE:
                 continue
             for m in _NAME_TOKEN.finditer(text, s.start, s.end):
                 names.setdefault(m.group(), s.label)
         if not names:
             return spans
+        # a bare given name in speech (spoken.bare_given_names) guessed its role: the same name found with a
+        # role elsewhere in the note gives it that role ("teo" after "my son teo")
+        spans = [replace(s, label=names[text[s.start:s.end]]) if s.source == _BARE_SOURCE
+                 and names.get(text[s.start:s.end], s.label) != s.label else s for s in spans]
         if self._words is None:
             from .protected import _load_dictionary
 

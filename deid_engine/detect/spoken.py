@@ -104,7 +104,8 @@ def find(text: str) -> list[Span]:
         insurers(text, low) + farewell_names(text, low) + spelled_replies(text, low)
     if _speech_case(text):  # the rules below only take lower-case speech
         out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low) + \
-            staff_and_bed_names(text, low) + subject_names(text, low) + people_in_passing(text, low)
+            staff_and_bed_names(text, low) + subject_names(text, low) + people_in_passing(text, low) + \
+            bare_given_names(text, low)
     return out
 
 
@@ -998,6 +999,44 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
             continue  # an unknown word must be long and not shaped like a medical word; a surname alone is no subject
         out.append(Span(m.start("n"), m.start("n") + len(w), "RELATIVE", "lexicon:spoken_subject", 0.6))
     return out
+
+
+# --- a listed given name said anywhere in first-person speech: "yeah callum", "and gemma said" ----------------------
+
+# listed given names that speech-to-text also writes for other things: contractions, greetings, syllables,
+# eponyms, storms, places
+_BARE_NOT = frozenset("""theres kia ora min sha inna lem okey dax gon wan gotta braxton gilbert kennedy
+georgia america houston dallas austin phoenix paris london vegas denver jordan chad israel florence orlando
+tyne kent essex devon cornwall sydney perth adelaide victoria darwin regina chester lincoln preston
+gerd mona lisa rex bud ma pa nan nana mum mom dad mam gran nanny dada mama papa ned""".split())
+
+
+def bare_given_names(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case first-person speech: a listed given name of three letters or more that no dictionary, medical
+    list or place list holds (``callum``, ``gemma``, ``hamid``), wherever it is said. A speech-to-text transcript
+    writes names in lower case and says them in passing with no title, relation word or verb slot; a word that is
+    only a name is evidence by itself. Not in notes, queries or letters (capital letters), nor in speech that does
+    not speak in the first person."""
+    low = text.lower() if low is None else low
+    if len(_FIRST_PERSON.findall(low)) < 3 or len(_SECOND_PERSON.findall(low)) < 2:
+        return []  # a conversation says "i" and "you"; a nursing note in lower case rarely does
+    names, _ = _given_names()
+    dictionary, countries, states = _places()
+    medical = _medical_words()
+    out: list[Span] = []
+    for m in _BARE_WORD.finditer(low):
+        w = m.group()
+        if w not in names or w in dictionary or w in medical or w in _BARE_NOT or w in countries or w in states \
+                or w in _PASSING_NOT or w in _NOT_VOCATIVE or w in _NOT_SUBJECT:
+            continue
+        if not text[m.start():m.end()].islower():
+            continue
+        out.append(Span(m.start(), m.end(), "RELATIVE", "lexicon:spoken_bare_name", 0.15))  # a fallback: any other reading wins
+    return out
+
+
+_SECOND_PERSON = regex.compile(r"(?<![\w'’-])(?:you|your|youre|you['’]re|youve|you['’]ve|ya)(?![\w'’-])")
+_BARE_WORD = regex.compile(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])")
 
 
 # --- people in passing: "how old is ruby now", "nia shes three", "called halyna in kharkiv", "happy birthday ruby" ----

@@ -1161,3 +1161,16 @@ def test_session10_spoken_dates(en, text, piece):
 ])
 def test_session10_not_spoken_dates(en, text, piece):
     assert (piece, "DATE") not in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("theres only ffion and that was before st davids day and then", "st davids day"),
+    ("[patient] seventy eight come mardi gras [doctor] and", "mardi gras"),
+    ("she fell on shrove tuesday at the church", "shrove tuesday"),
+])
+def test_session10_holidays(en, text, piece):
+    assert (piece, "DATE") in _got(en, text)
+
+
+def test_session10_family_day_out_is_no_holiday(en):
+    assert not {p for p, lab in _got(en, "we had a family day out at the beach") if lab == "DATE"}

@@ -1036,6 +1036,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"boxing\s+day|mother'?s\s+day|father'?s\s+day|bonfire\s+night|guy\s+fawkes(?:\s+night)?|remembrance\s+day|"
       r"veterans\s+day|martin\s+luther\s+king(?:\s+jr\.?)?\s+day|mlk\s+day|presidents'?\s+day|juneteenth|"
       r"good\s+friday|easter\s+monday|whitsun|hogmanay|ramadan|vaisakhi|baisakhi|holi(?=\s)|navratri|rosh\s+hashanah|"
+      r"(?:st\.?|saint)\s+(?:david|andrew|george|stephen|brigid|valentine)'?s\s+day|mardi\s+gras|shrove\s+tuesday|"
+      r"pancake\s+day|ash\s+wednesday|palm\s+sunday|holy\s+thursday|maundy\s+thursday|st\.?\s+john'?s\s+eve|"
+      r"victoria\s+day|"
       r"yom\s+kippur|waitangi\s+day|matariki|st\.?\s+andrew'?s\s+day|burns\s+night)\b", "DATE", 0.6),
     # "the twelfth of the fourth ninety nine", "first of the ninth eighty one": a numeric date said aloud
     P("date_ordinal_of_ordinal", rf"(?i)\b(?P<d>{ORD_WORDS}\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|"
@@ -1958,7 +1961,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                      "matariki", "andrew", "burns",
                      "labor", "labour", "valentine", "diwali", "hanuk", "chanuk", "passover", "eid", "patrick", "paddy",
                      "anzac", "australia day", "canada day", "boxing", "mother", "father", "bonfire", "fawkes",
-                     "remembrance", "veterans", "luther", "mlk", "presidents", "juneteenth", "good friday", "whitsun"),
+                     "remembrance", "veterans", "luther", "mlk", "presidents", "juneteenth", "good friday", "whitsun",
+                     "david", "george", "stephen", "brigid", "mardi", "shrove", "pancake", "ash wed", "palm sun",
+                     "holy thu", "maundy", "john", "victoria day"),
     "year_apostrophe": ("'", "’"), "date_month_day": ("/",), "date_month_year": ("/",),
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),

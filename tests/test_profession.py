@@ -325,3 +325,22 @@ def test_english_session7_replies(en, text, expected):
 ])
 def test_english_session7_replies_not(en, text):
     assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,job", [
+    ("Mr. Parkinson is a 74-year-old retired piano tuner seen in follow-up.", "piano tuner"),
+    ("HPI: Mr Pennock is a 65-year-old retired signalman who attends with his wife.", "signalman"),
+    ("Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy and works shifts.", "pharmacy technician"),
+    ("midwife: and kwabena what do you do\nhusband: bus driver for northway buses", "bus driver"),
+])
+def test_session10_jobs(en, text, job):
+    assert job in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Seen by Dr Okafor. She is a nurse at this clinic and took the bloods.",
+    "retired after thirty years and enjoys golf",
+    "what do you do when the pain comes on",
+])
+def test_session10_not_jobs(en, text):
+    assert not found(en, text)

@@ -222,7 +222,9 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("as a", _rx(r"\bas\s+(?:an?|the)\s+"), window=_WORK_EN, confidence=0.75),
     _Cue("works in", _rx(r"\b(?:works?|worked|working|job|jobs|career|employed)\s+in\s+"), sector=True,
          confidence=0.75),
-    _Cue("retired", _rx(r"\b(?:retired|semi-retired|former|formerly\s+an?)\s+"), strong=True, confidence=0.8),
+    # "a 74-year-old retired piano tuner", "retired signalman": a job-shaped word no list holds counts too
+    _Cue("retired", _rx(r"\b(?:retired|semi-retired|former|formerly\s+an?)\s+"), strong=True, heuristic=True,
+         confidence=0.8),
     _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=1, strong=True, confidence=0.8),
     _Cue("first person", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:an?|the|now\s+(?:an?|the))\s+"), clinical=False,
          confidence=0.75),
@@ -285,7 +287,9 @@ CUES_EN: tuple[_Cue, ...] = (
         r"\b(?:what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:work|job|jobs)\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do|"
         r"what\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do\s+for\s+(?:work|a\s+living|money|a\s+job)|"
         r"what\s+(?:is|was|'s|’s)\s+(?:your|his|her)\s+(?:job|occupation|work|profession)|what\s+line\s+of\s+work|"
-        r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work|and\s+what\s+(?:do|did)\s+you\s+do)"
+        r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work|and\s+what\s+(?:do|did)\s+you\s+do|"
+        # "and kwabena what do you do / husband: bus driver": the question closing its turn
+        r"what\s+(?:do|does)\s+(?:you|he|she)\s+do(?=[ \t?.]*(?:\n|$|\[|[a-z]{1,12}[ \t]*:)))"
         r"(?:[^\n]{0,30}\n[ \t]*|[^\n\[]{0,20}?[ \t]+(?=\[))"
         r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:|(?:patient|pt|doctor|nurse|caller|mum|dad|"
         r"mother|father|husband|wife|son|daughter)[ \t]+)?[ \t]*"
@@ -294,6 +298,9 @@ CUES_EN: tuple[_Cue, ...] = (
          trigger=("work", "job", "living", "occupation", "profession", "what do you do", "what did you do")),
 )
 
+_EMPLOYED_AFTER = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}(?:at|for)[ \t]+(?!(?:this|our|the[ \t]+(?:clinic|practice|"
+                                r"surgery|hospital|ward|unit)|dr|doctor|mr|mrs|ms|miss|prof)\b)(?:the[ \t]+)?(?-i:\p{Lu})",
+                                regex.IGNORECASE)
 _AGE_ES = r"\b\d{1,3}\s+(?:años|anos|a\.)(?:\s+de\s+edad)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*,?[ \t]*"
 CUES_ES: tuple[_Cue, ...] = (
     _Cue("campo", _rx(r"(?:^|\b)(?:profesi[oó]n|ocupaci[oó]n|oficio|actividad\s+laboral|trabajo)\s*[:\-–]\s*"),
@@ -552,7 +559,11 @@ class ProfessionDetector:
                     left = left[brk[-1].end():]
                 if not cue.window.search(left):
                     continue
-            if not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
+            if not cue.clinical and self.lang == "en" and not cue.name.startswith("first person") \
+                    and _EMPLOYED_AFTER.match(text, m.end(), m.end() + 60):
+                # "Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy": a clinical job at a named employer
+                cue = replace(cue, clinical=True)
+            elif not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
                 # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be
                 # close: "WIFE PHONED, SHE IS A MIDWIFE", "husband Arjun, a nurse"
                 cue = replace(cue, clinical=True)

@@ -41,3 +41,18 @@ def test_hierarchical_label_match_counts():
     pred = spans(("Calvert Hospital", "HOSPITAL"))
     r = evaluate({"d": TEXT}, {"d": GOLD}, {"d": pred})
     assert r.strict_labeled.tp == 1
+
+
+def test_strict_exact_refuses_a_category_for_a_subtype():
+    gold = spans(("John Smith", "DOCTOR"), ("Calvert Hospital", "HOSPITAL"))
+    generic = spans(("John Smith", "DOCTOR"), ("Calvert Hospital", "LOCATION"))
+    r = evaluate({"d": TEXT}, {"d": gold}, {"d": generic})
+    assert r.strict_labeled.tp == 2 and r.strict_exact.tp == 1  # LOCATION matches HOSPITAL only leniently
+    assert (r.strict_exact.fp, r.strict_exact.fn) == (1, 1)
+    r = evaluate({"d": TEXT}, {"d": gold}, {"d": gold})
+    assert r.strict_exact.f1 == 1.0
+    # a corpus that does not split places (gold LOCATION) accepts any place subtype
+    r = evaluate({"d": TEXT}, {"d": GOLD}, {"d": spans(("John Smith", "DOCTOR"), ("7/22", "DATE"),
+                                                        ("Calvert Hospital", "HOSPITAL"))})
+    assert r.strict_exact.tp == 3
+    assert "entity strict (exact)" in r.format_table() and "entity_strict_exact" in r.as_dict()

@@ -354,3 +354,29 @@ def test_the_patient_from_ids_fields_beds_and_introductions(text, name):
 ])
 def test_patient_cues_leave_relations_and_speech(text, name, role):
     assert _role(text, name) == role
+
+
+@pytest.mark.parametrize("text,name", [
+    ("is that far we live on olive avenue in tracy\nit is about forty minutes", "tracy"),
+    ("Tayview Medical Practice, Broughty Ferry, Dundee DD5 2HL", "Broughty Ferry"),
+    ("Riverdale Community Health Centre, Toronto, ON\nPatient: Paris A.", "Toronto"),
+])
+def test_a_name_span_that_is_a_town(text, name):
+    a = text.index(name)
+    spans = [Span(a, a + len(name), "PATIENT", "tagger:en", 0.6)]
+    place = text.split(",")[0] if "," in text else None
+    if place and place != text:
+        spans.insert(0, Span(0, len(place), "HOSPITAL", "tagger:en", 0.9))
+    out = NameRoleFilter("en").filter(Document(text), spans)
+    assert [s.label for s in out if text[s.start:s.end] == name] == ["CITY"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("my daughter tracy came in with me", "tracy"),             # a relation word before it
+    ("she stayed in with Tracy all day", "Tracy"),            # "in with": no town
+    ("Seen with Mrs Salisbury, Wiltshire clinic", "Salisbury"),  # a title before it
+])
+def test_names_that_stay_names(text, name):
+    a = text.index(name)
+    out = NameRoleFilter("en").filter(Document(text), [Span(a, a + len(name), "PATIENT", "tagger:en", 0.6)])
+    assert out[0].label != "CITY"

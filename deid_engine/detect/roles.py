@@ -371,6 +371,7 @@ class NameRoleFilter:
             return spans
         text = document.text
         spans = [_person_not_place(text, s) for s in spans]
+        spans = _place_not_person(text, spans)
         stated: dict[int, str] = {}
         # a name split into pieces ("Grace" + "Okonkwo-Bell") is judged as one: the words around the whole
         extent: dict[int, tuple[int, int]] = {}
@@ -499,6 +500,64 @@ def _place_names() -> frozenset[str]:
 
     return frozenset(w.casefold() for li in ("cities_us", "states_us", "countries_en", "hospitals")
                      for w in load_lexicon(li))
+
+
+@lru_cache(maxsize=1)
+def _towns() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    out: set[str] = set()
+    for li in ("cities_us", "cities_world_en"):
+        try:
+            out |= {w.casefold() for w in load_lexicon(li)}
+        except KeyError:
+            pass
+    return frozenset(out)
+
+
+# "live on olive avenue in tracy", "drives me into Yarmouth"
+_TOWN_PREPOSITION = regex.compile(r"(?i)(?<![\p{L}])(?:in|into|near|outside|around)[ \t]+$")
+# an address or letterhead line: "<place or street>, X, ON", "19 Kingsmead Row, Salisbury, Wiltshire SP2"
+_REGION_AFTER = regex.compile(r"[ \t]*(?:,[ \t]*(?:\p{Lu}{2}\b|Co\.?[ \t]+\p{Lu}|\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?[ \t]*"
+                           r"(?:,|$|\n|[A-Z]{1,2}\d)|\p{Lu}{1,2}\d[\dA-Z]?[ \t]*\d\p{Lu}{2})|[ \t]*\((?:Québec|Quebec|"
+                           r"Ontario|QC|ON|BC|AB|NS|NB|MB|SK)\)|[ \t]+-[ \t]+\p{Lu})")
+
+
+_COMMA_GAP = regex.compile(r"[ \t]*,[ \t]*")
+
+
+def _place_not_person(text: str, spans: list[Span]) -> list[Span]:
+    """A detector's NAME span that the words around it show to be a town (not the user's, no title before it):
+    a listed town after ``in`` / ``into`` / ``near`` (``we live on olive avenue in tracy``), or any word between a
+    place and a region on an address or letterhead line (``Tayview Medical Practice, Broughty Ferry, Dundee``,
+    ``19 Kingsmead Row, Salisbury, Wiltshire``)."""
+    ordered = sorted(range(len(spans)), key=lambda i: spans[i].start)
+    out = list(spans)
+    prev_place_end = -10
+    for i in ordered:
+        s = spans[i]
+        cat = category_of(s.label) if is_label(s.label) else s.label
+        if cat == "LOCATION":
+            prev_place_end = s.end
+            continue
+        if cat != "NAME" or s.label == "USERNAME" or s.source.startswith("user"):
+            continue
+        piece = text[s.start:s.end]
+        if not regex.fullmatch(r"\p{L}[\p{L}'’.-]*(?:[ \t]\p{L}[\p{L}'’.-]*){0,2}", piece):
+            continue
+        left = text[max(0, s.start - 24):s.start]
+        if _PLAIN_TITLE_BEFORE.search(left) or _DOCTOR_BEFORE.search(left) or _RELATIVE_BEFORE.search(left):
+            continue
+        listed = piece.casefold() in _towns()
+        town = listed and _TOWN_PREPOSITION.search(left) is not None
+        if not town and 0 <= prev_place_end <= s.start and _COMMA_GAP.fullmatch(text, prev_place_end, s.start) is not None \
+                and not piece.islower() and _REGION_AFTER.match(text, s.end):
+            town = True  # between a place and its region on one line
+        if town:
+            out[i] = Span(s.start, s.end, "CITY", s.source, s.confidence,
+                          (s.explanation + "; " if s.explanation else "") + "a town, not a person")
+            prev_place_end = s.end
+    return out
 
 
 def _person_not_place(text: str, s: Span) -> Span:

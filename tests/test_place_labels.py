@@ -65,6 +65,13 @@ def _label(flt, text: str, piece: str, label: str = "LOCATION", source: str = "t
     ("my cousin eitan in haifa", "haifa", "CITY"),
     ("certificate for work im at bunnings in capalaba on the tills", "capalaba", "CITY"),
     ("Lives with wife Sahra and children in St. Cloud.", "St. Cloud", "CITY"),
+    # session 10, later: a clinician at the place, a care or school word first, an institute of a medical field
+    ("also refer you to doctor raghavendra at jayadeva for the ecg", "jayadeva", "HOSPITAL"),
+    ("pull notes for crohns seen by dr adeyemi in may at st agnes", "st agnes", "HOSPITAL"),
+    ("Dr Hugo Baptiste-Roy, endocrinology, Hôpital de Hull", "Hôpital de Hull", "HOSPITAL"),
+    ("a 7-year-old girl in second class at Scoil Mhuire Naofa, referred", "Scoil Mhuire Naofa", "ORGANIZATION"),
+    ("Renata Salgado, MD\nNeurology, Greene Valley Neuroscience Institute", "Greene Valley Neuroscience Institute",
+     "HOSPITAL"),
 ])
 def test_subtype(flt, text, piece, want):
     assert _label(flt, text, piece) == want

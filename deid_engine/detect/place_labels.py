@@ -72,6 +72,7 @@ nursing dialysis birth birthing trauma wellness treatment recovery fertility dia
 family pediatric paediatric children's childrens women's womens veterans psychiatric mental cardiac kidney renal
 sleep pain spine orthopedic orthopaedic hearing neurological behavioral behavioural memory stroke burn digestive
 cardiovascular vascular ent gi ob obgyn ortho women children skin arthritis allergy asthma lung chest bone joint
+neuroscience neurosciences
 diabetes digestive primary urgent senior home hospice physicians""".split())
 _MEDICAL_STEM = regex.compile(r"(?:ology|ologic|ological|ical|iatric|iatry|pedic|paedic|medic|therapy)$")
 _ORG_LAST_EXTRA = frozenset("""elementary kindergarten nursery daycare creche montessori church chapel cathedral
@@ -97,6 +98,13 @@ _CARE_CUE = regex.compile(r"(?i)\b(?:seen|reviewed|admitted|readmitted|transferr
                           r"hospital|hospitalised|hospitalized|consultant|specialist|"
                           r"placement|bed|hospice|dialysis|chemo|radiotherapy|cardiology|oncology)\b"
                           r"[^.\n]{0,25}?\b(?:at|from|to|in)(?:[ \t]+the)?[ \t]+$")
+_CARE_FIRST = frozenset({"hôpital", "hopital", "hospital", "hospital", "clinique", "clinica", "clínica", "ysbyty",
+                         "centre hospitalier", "policlinica", "policlínica", "ospedale", "krankenhaus", "klinik"})
+_ORG_FIRST = frozenset({"scoil", "gaelscoil", "gaelcholáiste", "coláiste", "colaiste", "ysgol", "iglesia", "église",
+                        "eglise", "capel", "chiesa", "escuela", "colegio", "école", "ecole", "lycée", "lycee"})
+# a clinician named right before the place: "doctor raghavendra at jayadeva", "by dr adeyemi in may at st agnes"
+_CLINICIAN_AT = regex.compile(r"(?i)\b(?:dr|doctor|prof|professor|consultant|surgeon)\.?[ \t]+\p{L}[\p{L}'’-]*"
+                              r"(?:[ \t]+\p{L}[\p{L}'’-]*)?(?:[ \t]+in[ \t]+\p{L}+)?[ \t]+(?:at|from)[ \t]+(?:the[ \t]+)?$")
 _SAINT = frozenset({"st", "saint", "ste", "san", "santa", "sainte"})
 _STATE_AFTER = regex.compile(r"^,[ \t]*(?:\p{Lu}{2}\b|\p{Lu}\p{Ll}+)")
 _IN_BEFORE = regex.compile(r"(?i)(?:^|[^\p{L}])(?:in|near|outside|around)[ \t]+$")
@@ -186,6 +194,12 @@ class PlaceLabelFilter:
             return "DEPARTMENT"
         from .lexicon import _WORD as _LEX_WORD, norm
 
+        if first in _CARE_FIRST and n >= 2:
+            return "HOSPITAL"  # "Hôpital de Hull", "Clinique Médicale du Ruisseau", "ysbyty gwynedd"
+        if first in _ORG_FIRST and n >= 2:
+            return "ORGANIZATION"  # "Scoil Mhuire Naofa", "iglesia san juan diego", "capel bethesda"
+        if _CLINICIAN_AT.search(before) and not _IN_BEFORE.search(before):
+            return "HOSPITAL"  # "doctor raghavendra at jayadeva", "seen by dr adeyemi in may at st agnes"
         key = tuple(norm(t.group()) for t in _LEX_WORD.finditer(surface))
         listed = self.places.get(key)
         if key in _US_STATE_NOT_COUNTRY:

@@ -1031,3 +1031,26 @@ def test_a_bare_name_takes_the_role_found_for_the_same_name():
     spans = build_pipeline("rules", lang="en").load().run(Document(text))
     labels = {s.label for s in spans if text[s.start:s.end] == "teo"}
     assert len(labels) == 1
+
+
+@pytest.mark.parametrize("text,org", [
+    ("[physio] what are you training for\n[patient] league i play for te puke sports on saturdays", "te puke sports"),
+    ("[patient] used to play footy for the cutters reserves years back", "cutters"),
+    ("he plays for the riverton rapids under eighteen team", "riverton rapids"),
+    ("[doctor] and are you still working\n[patient] yeah still at redbird second shift im a packer", "redbird"),
+    ("dr: and are you still working\npt: yeah at bean there coffee in cameron im a barista", "bean there coffee"),
+    ("[doctor] where are you working\n[patient] at northline freight off golden state boulevard", "northline freight"),
+])
+def test_teams_and_workplaces(text, org):
+    assert [text[s.start:s.end] for s in spoken.teams_and_workplaces(text)] == [org]
+
+
+@pytest.mark.parametrize("text", [
+    "i play for fun mostly on sundays",
+    "he plays for the under sixteens at wynberg heights",
+    "[doctor] are you working\n[patient] yeah at home mostly",
+    "[doctor] and work\n[patient] at the moment no",
+    "we were at redbird last week for a meal",                       # no question about work before it
+])
+def test_teams_and_workplaces_not(text):
+    assert not spoken.teams_and_workplaces(text)

@@ -105,7 +105,7 @@ def find(text: str) -> list[Span]:
     if _speech_case(text):  # the rules below only take lower-case speech
         out += spelled_codes(text, low) + vocative_names(text, low) + repeated_names(text, low) + facilities(text, low) + \
             staff_and_bed_names(text, low) + subject_names(text, low) + people_in_passing(text, low) + \
-            bare_given_names(text, low)
+            bare_given_names(text, low) + teams_and_workplaces(text, low)
     return out
 
 
@@ -1037,6 +1037,76 @@ def bare_given_names(text: str, low: str | None = None) -> list[Span]:
 
 _SECOND_PERSON = regex.compile(r"(?<![\w'’-])(?:you|your|youre|you['’]re|youve|you['’]ve|ya)(?![\w'’-])")
 _BARE_WORD = regex.compile(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])")
+
+
+# --- teams played for and workplaces given in reply: "i play for te puke sports", "yeah still at redbird" -----------
+
+_PLAY_FOR = regex.compile(r"\bplay(?:s|ed|ing)?(?:[ \t]+(?:footy|football|rugby|soccer|hockey|netball|cricket|basketball|"
+                          r"baseball|softball|league|union|hurling|gaelic|camogie|darts|pool|bowls|volleyball|lacrosse))?"
+                          r"[ \t]+for[ \t]+(?P<org>(?:the[ \t]+)?[a-z][a-z'’]+(?:[ \t]+[a-z][a-z'’]+){0,4})")
+# the answer to a question about work: "[doctor] and are you still working / [patient] yeah still at redbird"
+_WORK_QUESTION = regex.compile(r"\b(?:are[ \t]+you[ \t]+(?:still[ \t]+)?working|where[ \t]+(?:do|are|did)[ \t]+you[ \t]+work|"
+                               r"where[ \t]+is[ \t]+work|how[ \t]+is[ \t]+work|hows[ \t]+work|how['’]s[ \t]+work|"
+                               r"and[ \t]+work|still[ \t]+working|you[ \t]+working)\b[^\n]{0,40}$")
+_AT_WORK_REPLY = regex.compile(r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*|[a-z]{1,12}[ \t]*:[ \t]*)?(?:(?:yeah|yes|yep|aye|ja|um|uh|"
+                               r"well|so|its|it's|im|i'm|i[ \t]+am|still|back|now|okay|ok)[ \t,]+){0,4}(?:at|with|for)[ \t]+"
+                               r"(?P<org>(?:the[ \t]+)?[a-z][a-z'’]+(?:[ \t]+[a-z][a-z'’]+){0,4})")
+_ORG_RUN_STOP = frozenset("""in on at for with and or but so as since until till then now because cos when while where
+every each on the a an my his her their our your its years year months weeks days back doing as im i he she we they
+reserves second first third night nights day days shift shifts part full time weekends weekend mostly still just
+like about over out up down near by past doc doctor mate under okay ok yeah yes you know team squad aaa age
+boys girls kids men women seniors juniors right off behind beside opposite across outside inside along
+round around""".split()) - {"the"}
+_NOT_ORG_WORDS = frozenset("""fun free money a an my his her their our your hours hour time ages years months weeks
+a while now home work school it them him me us you myself himself herself the this that these those one two three
+four five six seven eight nine ten twenty thirty forty fifty half team club side country county town city
+moment minute present least night times all last first same different another other local work under over
+juniors seniors boys girls kids men women""".split())
+
+
+def teams_and_workplaces(text: str, low: str | None = None) -> list[Span]:
+    """Lower-case speech: the team someone plays for (``i play for te puke sports``, ``used to play footy for the
+    cutters``) and the workplace given in reply to a question about work (``are you still working / yeah still at
+    redbird``), up to the next function word. Generic words alone are not taken (``play for fun``, ``at home``)."""
+    low = text.lower() if low is None else low
+    if " for " not in low and " at " not in low:
+        return []
+    dictionary = _places()[0]
+    out: list[Span] = []
+    hits = [(m, False) for m in _PLAY_FOR.finditer(low)] if "play" in low else []
+    for line in regex.finditer(r"[^\n]+", low):
+        prev_end = line.start() - 1
+        if prev_end <= 0:
+            continue
+        prev_start = low.rfind("\n", 0, prev_end) + 1
+        if _WORK_QUESTION.search(low, prev_start, prev_end):
+            m = _AT_WORK_REPLY.match(low, line.start(), line.end())
+            if m:
+                hits.append((m, True))
+    for m, reply in hits:
+        a = m.start("org")
+        words = list(regex.finditer(r"[a-z][a-z'’]+", low, pos=a, endpos=m.end("org")))
+        if words and words[0].group() == "the":
+            words = words[1:]
+        kept = []
+        for w in words:
+            if w.group() in _ORG_RUN_STOP or w.group() in _NUMBER_WORDS_SET:
+                break
+            kept.append(w)
+        if not kept or not text[kept[0].start():kept[-1].end()].islower():
+            continue
+        names = [w.group() for w in kept]
+        if names[0] in _NOT_ORG_WORDS or (len(names) == 1 and names[0] in _NOT_ORG_WORDS):
+            continue
+        if all(n in dictionary for n in names) and not low[max(0, kept[0].start() - 4):kept[0].start()] == "the ":
+            if len(names) == 1 and not reply:
+                continue  # one everyday word with no article: "play for fun"; a reply about work may name one
+        out.append(Span(kept[0].start(), kept[-1].end(), "ORGANIZATION", "lexicon:spoken_workplace", 0.55))
+    return out
+
+
+_NUMBER_WORDS_SET = frozenset("""zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred""".split())
 
 
 # --- people in passing: "how old is ruby now", "nia shes three", "called halyna in kharkiv", "happy birthday ruby" ----

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 import time
 from collections import defaultdict
@@ -31,104 +30,20 @@ from pathlib import Path
 
 from deid_engine.detect.policy import allowed_by_safe_harbor
 from deid_engine.evaluate import evaluate
+# the reader lives in the engine (deid train --inline reads the same files); re-exported here
+from deid_engine.io.inline import INLINE_LABELS as PROBE_LABELS  # noqa: F401
+from deid_engine.io.inline import KINDS
+from deid_engine.io.inline import InlineFormatError as ProbeFormatError  # noqa: F401
+from deid_engine.io.inline import parse_inline_file as parse_probe
+from deid_engine.io.inline import parse_inline_text as parse_text  # noqa: F401
 from deid_engine.pipeline import build_pipeline
 from deid_engine.taxonomy import category_of, is_label
 from deid_engine.types import Document, Span
 
 PROBE_DIR = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "english_probe"
 # Splits kept for reporting: their errors are never printed (nobody tunes on them).
-REPORT_ONLY = {"check", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33"}
-SPLITS = {"tune": ("tune",), "tune2": ("tune2",), "tune3": ("tune3",), "tune4": ("tune4",), "tune5": ("tune5",), "tune6": ("tune6",), "tune7": ("tune7",), "tune8": ("tune8",), "tune9": ("tune9",), "tune10": ("tune10",), "tune11": ("tune11",), "tune12": ("tune12",), "tune13": ("tune13",), "tune14": ("tune14",), "tune15": ("tune15",), "tune16": ("tune16",), "tune17": ("tune17",), "tune18": ("tune18",), "tune19": ("tune19",), "tune20": ("tune20",), "tune21": ("tune21",), "tune22": ("tune22",), "tune23": ("tune23",), "tune24": ("tune24",), "tune25": ("tune25",), "tune26": ("tune26",), "tune27": ("tune27",), "tune28": ("tune28",), "tune29": ("tune29",), "tune30": ("tune30",), "tune31": ("tune31",), "tune32": ("tune32",), "tune33": ("tune33",), "check": ("check",), "both": ("tune", "check")}
-KINDS = ("outpatient", "transcript", "query", "discharge", "letter", "message", "nursing")
-# The labels the annotation guideline uses (subtypes, plus the categories without subtypes).
-PROBE_LABELS = ("PATIENT", "DOCTOR", "RELATIVE", "USERNAME", "PROFESSION", "HOSPITAL", "ORGANIZATION",
-                "DEPARTMENT", "STREET", "CITY", "STATE", "COUNTRY", "ZIP", "LOCATION_OTHER", "AGE", "DATE",
-                "PHONE", "FAX", "EMAIL", "URL", "IPADDR", "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT",
-                "LICENSE", "VEHICLE", "DEVICE", "IDNUM")
-
-_HEADER = re.compile(r"^=== (\S+) (\S+)\s*$")
-_MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
-
-
-class ProbeFormatError(ValueError):
-    """The probe file breaks the markup rules (the message names the line)."""
-
-
-def parse_text(marked: str) -> tuple[str, list[Span]]:
-    """Remove ``[[text|LABEL]]`` markup; return the plain text and gold spans on it."""
-    out: list[str] = []
-    spans: list[Span] = []
-    pos = 0  # in ``marked``
-    n = 0  # length of plain text so far
-    for m in _MARK.finditer(marked):
-        before = marked[pos:m.start()]
-        out.append(before)
-        n += len(before)
-        inner, label = m.group(1), m.group(2)
-        if label not in PROBE_LABELS or not is_label(label):
-            raise ProbeFormatError(f"unknown label {label!r}")
-        if inner != inner.strip():
-            raise ProbeFormatError(f"span text has outer whitespace: {inner!r}")
-        spans.append(Span(n, n + len(inner), label, source="gold"))
-        out.append(inner)
-        n += len(inner)
-        pos = m.end()
-    out.append(marked[pos:])
-    text = "".join(out)
-    if "[[" in text or "]]" in text:
-        raise ProbeFormatError("unbalanced or malformed [[...|LABEL]] markup")
-    return text, spans
-
-
-def parse_probe(path: Path | str) -> list[tuple[str, str, str, list[Span]]]:
-    """Read a probe file: ``[(id, kind, text, spans)]`` with offsets into the plain text.
-
-    Lines before the first ``===`` header and lines starting with ``#`` directly
-    after a header are comments. Leading/trailing blank lines of a text are dropped.
-    """
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    items: list[tuple[str, str, str, list[Span]]] = []
-    seen: set[str] = set()
-    cur: tuple[str, str, int] | None = None
-    body: list[str] = []
-
-    def flush() -> None:
-        if cur is None:
-            return
-        doc_id, kind, lineno = cur
-        while body and not body[0].strip():
-            body.pop(0)
-        while body and not body[-1].strip():
-            body.pop()
-        if not body:
-            raise ProbeFormatError(f"line {lineno}: text {doc_id} is empty")
-        try:
-            text, spans = parse_text("\n".join(body))
-        except ProbeFormatError as e:
-            raise ProbeFormatError(f"text {doc_id} (line {lineno}): {e}") from None
-        items.append((doc_id, kind, text, spans))
-
-    for i, line in enumerate(lines, 1):
-        if line.startswith("==="):
-            m = _HEADER.match(line)
-            if not m:
-                raise ProbeFormatError(f"line {i}: bad header {line!r}")
-            flush()
-            doc_id, kind = m.group(1), m.group(2)
-            if kind not in KINDS:
-                raise ProbeFormatError(f"line {i}: unknown kind {kind!r}")
-            if doc_id in seen:
-                raise ProbeFormatError(f"line {i}: duplicate id {doc_id!r}")
-            seen.add(doc_id)
-            cur, body = (doc_id, kind, i), []
-        elif cur is not None:
-            if not body and line.startswith("#"):
-                continue
-            body.append(line)
-    flush()
-    return items
-
-
+REPORT_ONLY = {"check", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34"}
+SPLITS = {"tune": ("tune",), "tune2": ("tune2",), "tune3": ("tune3",), "tune4": ("tune4",), "tune5": ("tune5",), "tune6": ("tune6",), "tune7": ("tune7",), "tune8": ("tune8",), "tune9": ("tune9",), "tune10": ("tune10",), "tune11": ("tune11",), "tune12": ("tune12",), "tune13": ("tune13",), "tune14": ("tune14",), "tune15": ("tune15",), "tune16": ("tune16",), "tune17": ("tune17",), "tune18": ("tune18",), "tune19": ("tune19",), "tune20": ("tune20",), "tune21": ("tune21",), "tune22": ("tune22",), "tune23": ("tune23",), "tune24": ("tune24",), "tune25": ("tune25",), "tune26": ("tune26",), "tune27": ("tune27",), "tune28": ("tune28",), "tune29": ("tune29",), "tune30": ("tune30",), "tune31": ("tune31",), "tune32": ("tune32",), "tune33": ("tune33",), "tune34": ("tune34",), "check": ("check",), "both": ("tune", "check")}
 def load(split: str, files: list[Path] | None = None) -> list[tuple[str, str, str, list[Span]]]:
     paths = files or [PROBE_DIR / f"{s}.txt" for s in SPLITS[split]]
     out = []

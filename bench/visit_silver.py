@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data-dir", default=None, help="folder holding clinical-visit-notes/ (default: the data setting)")
     ap.add_argument("--show", choices=("miss", "other", "all"), default=None)
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--model", type=Path, default=None,
+                    help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
     root = Path(args.data_dir) if args.data_dir else default_data_dir()
     folder = root / "clinical-visit-notes" / "aci-bench"
@@ -83,7 +85,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.limit:
         items = items[:args.limit]
-    pipe = build_pipeline(args.detectors, lang=args.lang).load()
+    pipe = build_pipeline(args.detectors, lang=args.lang)
+    if args.model is not None:
+        for det in pipe.detectors:
+            if hasattr(det, "path"):
+                det.path = args.model
+    pipe = pipe.load()
     total, found, other = Counter(), Counter(), Counter()
     for eid, kind, text, vals in items:
         spans = [(s.start, s.end, s.label) for s in pipe.run(Document(text, name=eid))]
@@ -102,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             other[(kind, label)] += 1
             if args.show in ("other", "all"):
                 print(f"OTHER\t{eid}\t{kind}\t{label}\t{text[a:b]!r}\t{text[max(0, a - 50):b + 30]!r}")
-    print(f"visit_silver detectors={args.detectors} texts={len(items)}")
+    print(f"visit_silver detectors={args.detectors} model={args.model or 'default'} texts={len(items)}")
     for k in sorted(total):
         print(f"  {k[0]:9s} {k[1]:19s} {found[k]:4d} / {total[k]:4d}  {found[k] / total[k]:.3f}")
     print("  other spans by kind and label: " + ", ".join(f"{k[0]}/{k[1]} {v}" for k, v in other.most_common()))

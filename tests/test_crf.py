@@ -106,3 +106,68 @@ def test_scaled_marginals_match_log_space(K, seed):
         assert np.abs(a - s).max() < 1e-8
         assert np.allclose(s.sum(2)[mask], 1.0)
         assert (s[~mask] == 0).all()
+
+
+@pytest.mark.parametrize("K,seed", [(2, 3), (3, 4), (4, 5)])
+def test_partial_label_nll_sums_over_paths_that_agree(K, seed):
+    """A -1 tag leaves that position free: the NLL is -log of the summed probability of
+    every path that agrees with the known tags (brute force); with no -1 it is the usual NLL."""
+    crf, em, mask = _crf(K, seed)
+    crf = crf.double()
+    g = torch.Generator().manual_seed(seed + 100)
+    tags = torch.randint(0, K, (3, 4), generator=g)
+    tags[0, 1] = -1
+    tags[0, 2] = -1
+    tags[1, 0] = -1
+    with torch.no_grad():
+        for b in range(3):
+            n = int(mask[b].sum())
+            scores = _brute(crf, em[b], n)
+            ref_z = torch.logsumexp(torch.tensor(list(scores.values()), dtype=torch.float64), 0)
+            known = tags[b, :n].tolist()
+            agree = [s for p, s in scores.items() if all(k < 0 or k == q for k, q in zip(known, p))]
+            ref = float(ref_z - torch.logsumexp(torch.tensor(agree, dtype=torch.float64), 0))
+            got = float(crf.nll(em[b : b + 1], tags[b : b + 1], mask[b : b + 1]))
+            assert abs(got - ref) < 1e-6
+        full = tags.clamp(min=0)
+        plain = crf.log_partition(em, mask) - crf.score(em, full, mask)
+        assert abs(float(crf.nll(em, full, mask)) - float(plain.mean())) < 1e-9
+
+
+def test_bio_tags_marks_ignored_spans_free():
+    from deid_engine.model.data import bio_tags, tag_names
+    from deid_engine.model.train import IGNORE, tagger_label
+    from deid_engine.tokenize import tokenize
+    from deid_engine.types import Span
+
+    text = "Ana Ruiz, 45, a roofer, lives in Leeds"
+    toks = tokenize(text)
+    labels = ["LOCATION", "PATIENT"]
+    index = {t: i for i, t in enumerate(tag_names(labels))}
+    spans = [Span(0, 8, "PATIENT"), Span(10, 12, tagger_label("AGE", set(labels))),
+             Span(16, 22, tagger_label("PROFESSION", set(labels))), Span(33, 38, tagger_label("CITY", set(labels)))]
+    tg = bio_tags(toks, spans, index, ignore=IGNORE).tolist()
+    words = [text[t.start:t.end] for t in toks]
+    got = dict(zip(words, tg))
+    assert got["Ana"] == index["B-PATIENT"] and got["Ruiz"] == index["I-PATIENT"]
+    assert got["45"] == -1 and got["roofer"] == -1
+    assert got["Leeds"] == index["B-LOCATION"]
+    assert got["lives"] == 0
+    # without the ignore marker an unknown label stays O (the old behaviour)
+    assert bio_tags(toks, [Span(10, 12, "AGE")], index).tolist().count(-1) == 0
+
+
+def test_tagger_label_maps_fine_labels_onto_a_coarse_tag_set():
+    from deid_engine.model.train import IGNORE, tagger_label
+
+    tagset = {"DATE", "DOCTOR", "LOCATION", "OTHER", "PATIENT", "PHONE", "RELATIVE"}
+    assert tagger_label("DOCTOR", tagset) == "DOCTOR"
+    assert tagger_label("HOSPITAL", tagset) == "LOCATION"
+    assert tagger_label("ZIP", tagset) == "LOCATION"
+    assert tagger_label("FAX", tagset) == "PHONE"
+    assert tagger_label("EMAIL", tagset) == "OTHER"
+    assert tagger_label("MEDICALRECORD", tagset) == "OTHER"
+    assert tagger_label("AGE", tagset) == IGNORE
+    assert tagger_label("PROFESSION", tagset) == IGNORE
+    assert tagger_label("USERNAME", tagset) == IGNORE
+    assert tagger_label("HOSPITAL", tagset | {"HOSPITAL"}) == "HOSPITAL"

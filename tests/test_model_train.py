@@ -215,3 +215,27 @@ def test_model_card_with_unknown_lexicon_features_is_refused(tmp_path):
     p.write_text(json.dumps(card), encoding="utf-8")
     with pytest.raises(ValueError, match="lexicon features"):
         TaggerModel.load(tmp_path / "m", map_location="cpu")
+
+
+def test_inline_training_data_maps_labels_and_is_recorded(tmp_path):
+    """``--inline`` files (the probe format) join the training notes: fine labels train the
+    corpus's tag (a hospital trains nothing here: the tag set has no LOCATION), labels without
+    a tag are left free, held-out files are excluded, and the card records what was read."""
+    rng = random.Random(5)
+    lines = ["# inline training texts for a test"]
+    for i in range(40):
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        lines += [f"=== x{i} transcript",
+                  f"discussed with [[{name}|DOCTOR]] at [[Mercy General|HOSPITAL]] she is [[{rng.randint(20, 80)}|AGE]] now"]
+    folder = tmp_path / "inline"
+    folder.mkdir()
+    (folder / "train_me.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "held_out.txt").write_text("=== h1 query\nnotes for [[Ann Lee|PATIENT]]\n", encoding="utf-8")
+    model = run(_cfg(tmp_path, inline=[str(folder)], inline_exclude=["held_out"], epochs=10))
+    assert model.labels == ["DATE", "DOCTOR"]
+    tr = model.meta["training"]
+    assert tr["inline"] == [str(folder)] and tr["inline_exclude"] == ["held_out"]
+    assert tr["inline_documents"] == 40
+    text = "discussed with Mei Okafor at Mercy General she is 54 now"
+    got = {(text[a:b], lbl) for a, b, lbl, _ in model.predict([text], recall_threshold=None)[0]}
+    assert ("Mei Okafor", "DOCTOR") in got

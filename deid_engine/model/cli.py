@@ -46,6 +46,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="probability of hiding a token's lexicon features during training")
     p.add_argument("--o-keep", type=float, default=0.25, help="fraction of PHI-free windows used per epoch")
     p.add_argument("--threads", type=int, default=0, help="torch threads (0: auto, 2 or 1 on a busy machine)")
+    p.add_argument("--inline", action="append", default=[],
+                   help="inline-marked training texts ([[text|LABEL]], the probe format): a file or a folder of "
+                        "*.txt (repeatable); labels are mapped onto the corpus's tag set, those it lacks (AGE, "
+                        "PROFESSION for PhysioNet) are left unconstrained")
+    p.add_argument("--inline-exclude", default="",
+                   help="comma-separated file stems to leave out of --inline folders (e.g. held-out splits)")
     from ..learn.cli import add_from_reviews_args
 
     add_from_reviews_args(p)
@@ -69,6 +75,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         visit_notes=None if args.visit_notes == "none" else args.visit_notes, visit_recipe=args.visit_recipe,
         all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from, vocab_from=args.vocab_from,
         o_keep=args.o_keep, threads=args.threads,
+        inline=args.inline, inline_exclude=[x for x in args.inline_exclude.split(",") if x],
         lexicon_features=args.lexicon_features, lexicon_dropout=args.lexicon_dropout,
         command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",
     )

@@ -51,8 +51,19 @@ class CRF(nn.Module):
         return torch.logsumexp(alpha[:, -1] + self.end.unsqueeze(0), dim=1)
 
     def nll(self, emissions: torch.Tensor, tags: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """Mean negative log-likelihood over the batch (scalar)."""
-        return (self.log_partition(emissions, mask) - self.score(emissions, tags, mask)).mean()
+        """Mean negative log-likelihood over the batch (scalar).
+
+        A tag of -1 marks a position whose label is unknown (partial annotation): the
+        likelihood then sums over every path that agrees with the known tags
+        (Tsuboi et al. 2008), i.e. log Z of the constrained lattice replaces the gold
+        path's score."""
+        logz = self.log_partition(emissions, mask)
+        free = (tags < 0) & mask
+        if not bool(free.any()):
+            return (logz - self.score(emissions, tags, mask)).mean()
+        allowed = torch.nn.functional.one_hot(tags.clamp(min=0), self.num_tags).bool() | free.unsqueeze(2)
+        constrained = emissions.masked_fill(~allowed, -1e4)
+        return (logz - self.log_partition(constrained, mask)).mean()
 
     # --- inference ----------------------------------------------------------
     def viterbi(self, emissions: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:

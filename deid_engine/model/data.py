@@ -50,19 +50,25 @@ def tag_names(labels: Sequence[str]) -> list[str]:
     return ["O"] + [f"{p}-{lbl}" for lbl in labels for p in ("B", "I")]
 
 
-def bio_tags(tokens: Sequence[Token], spans: Iterable[Span], tag_index: dict[str, int]) -> np.ndarray:
-    """Tag ids per token: a token inside a span (by overlap) gets B-/I- of its label."""
+def bio_tags(tokens: Sequence[Token], spans: Iterable[Span], tag_index: dict[str, int],
+             ignore: str | None = None) -> np.ndarray:
+    """Tag ids per token: a token inside a span (by overlap) gets B-/I- of its label.
+    Tokens of a span labelled ``ignore`` get -1: the CRF loss leaves them free (any tag)."""
     tags = np.zeros(len(tokens), dtype=np.int64)
     starts = np.fromiter((t.start for t in tokens), dtype=np.int64, count=len(tokens))
     ends = np.fromiter((t.end for t in tokens), dtype=np.int64, count=len(tokens))
     for s in sorted(spans, key=lambda s: (s.start, s.end)):
-        if f"B-{s.label}" not in tag_index:
+        free = ignore is not None and s.label == ignore
+        if not free and f"B-{s.label}" not in tag_index:
             continue
         lo = int(np.searchsorted(ends, s.start, side="right"))
         hi = int(np.searchsorted(starts, s.end, side="left"))
         if hi <= lo:
             continue
         if tags[lo:hi].any():  # overlapping gold: keep the first
+            continue
+        if free:
+            tags[lo:hi] = -1
             continue
         tags[lo] = tag_index[f"B-{s.label}"]
         tags[lo + 1 : hi] = tag_index[f"I-{s.label}"]

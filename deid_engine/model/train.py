@@ -63,6 +63,11 @@ class TrainConfig:
     vocab_from: str | None = None    # model folder whose vocabularies to reuse (voting members share encoding)
     lexicon_features: bool = False   # gazetteer features from the bundled lexicons (features.LEXICON_FEATURES)
     lexicon_dropout: float = 0.3     # training: each token's lexicon features are zeroed with this probability
+    # inline-marked files (``[[text|LABEL]]``, the probe format of deid_engine.io.inline): files or
+    # folders of them, added to the training notes; their labels are mapped onto the corpus's tag set
+    # (``tagger_label``) and labels it has no tag for are left unconstrained (partial labels)
+    inline: list[str] = field(default_factory=list)
+    inline_exclude: list[str] = field(default_factory=list)  # file stems left out of ``inline`` folders
     command: str = ""
     # examples given directly (tests, retraining from review decisions)
     train_examples: list[Example] | None = None
@@ -107,7 +112,7 @@ def evaluate_model(model: TaggerModel, examples: list[Example], source: str = "t
 
 def load_data(cfg: TrainConfig) -> tuple[list[Example], list[Example]]:
     if cfg.train_examples is not None:
-        return list(cfg.train_examples), list(cfg.dev_examples or [])
+        return list(cfg.train_examples) + load_inline(cfg.inline, cfg.inline_exclude), list(cfg.dev_examples or [])
     train: list[Example] = []
     dev: list[Example] = []
     for d in cfg.data:
@@ -117,7 +122,52 @@ def load_data(cfg: TrainConfig) -> tuple[list[Example], list[Example]]:
             dev.extend(load_folder(d, split="dev"))
     for d in cfg.dev:
         dev.extend(load_folder(d))
+    train.extend(load_inline(cfg.inline, cfg.inline_exclude))
     return train, dev
+
+
+INLINE_ORIGIN = "inline:"
+IGNORE = "__ignore__"  # a span whose tokens the loss leaves free (any tag): a label the tag set lacks
+
+
+def load_inline(paths: list[str], exclude: list[str] = ()) -> list[Example]:
+    """Examples from inline-marked files (``deid_engine.io.inline``); origin ``inline:<stem>``."""
+    from ..io.inline import inline_files, parse_inline_file
+
+    out: list[Example] = []
+    for p in paths:
+        for f in inline_files(p, set(exclude)):
+            for doc_id, _kind, text, spans in parse_inline_file(f):
+                out.append(Example(text, spans, f"{f.stem}:{doc_id}", origin=INLINE_ORIGIN + f.stem))
+    return out
+
+
+def tagger_label(label: str, tag_labels: set[str] | frozenset[str]) -> str:
+    """The tag-set label an inline (fine) label trains: itself when the tag set has it,
+    else its category (``HOSPITAL`` -> ``LOCATION``), a fax as a phone, other contacts and
+    identifiers as ``OTHER``; labels with no tag (``AGE``, ``PROFESSION`` for PhysioNet's
+    set) give ``IGNORE``: the corpus leaves them unmarked, so teaching either tag would be
+    wrong for one of the two sources."""
+    from ..taxonomy import category_of, is_label
+
+    if label in tag_labels:
+        return label
+    cat = category_of(label) if is_label(label) else label
+    if cat in tag_labels:
+        return cat
+    if label == "FAX" and "PHONE" in tag_labels:
+        return "PHONE"
+    if cat in ("CONTACT", "ID") and "OTHER" in tag_labels:
+        return "OTHER"
+    return IGNORE
+
+
+def map_inline_labels(ex: Example, tag_labels: set[str] | frozenset[str]) -> Example:
+    """``ex`` with its spans' labels mapped by ``tagger_label`` when it came from inline data."""
+    if not ex.origin.startswith(INLINE_ORIGIN):
+        return ex
+    spans = [Span(s.start, s.end, tagger_label(s.label, tag_labels), s.source, s.confidence) for s in ex.spans]
+    return Example(ex.text, spans, ex.name, origin=ex.origin)
 
 
 def augment_examples(cfg: TrainConfig, train: list[Example], rng: random.Random) -> list[Example]:
@@ -196,7 +246,9 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     base, dev = load_data(cfg)
     if not base:
         raise ValueError("no training documents")
-    labels = sorted({s.label for e in base for s in e.spans})
+    # the tag set comes from the corpora; inline data is mapped onto it (``tagger_label``)
+    labels = sorted({s.label for e in base if not e.origin.startswith(INLINE_ORIGIN) for s in e.spans}
+                    or {s.label for e in base for s in e.spans})
     tags = tag_names(labels)
     tag_index = {t: i for i, t in enumerate(tags)}
     yield Progress(0, 0, "augmenting", started)
@@ -240,7 +292,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
         n = len(enc.tokens)
         if not n:
             continue
-        tg = bio_tags(enc.tokens, e.spans, tag_index)
+        tg = bio_tags(enc.tokens, map_inline_labels(e, set(labels)).spans, tag_index, ignore=IGNORE)
         for a, b, _, _ in windows(n, cfg.window, cfg.overlap):
             (phi_w if tg[a:b].any() else o_w).append(Window(enc, a, b, tg))
 
@@ -311,6 +363,8 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
         "skeleton": {"r": cfg.r, "t": t, "vocab_size": len(skel)},
         "training": {
             "data": [str(d) for d in cfg.data], "dev": [str(d) for d in cfg.dev],
+            "inline": [str(d) for d in cfg.inline], "inline_exclude": list(cfg.inline_exclude),
+            "inline_documents": sum(1 for e in base if e.origin.startswith(INLINE_ORIGIN)),
             "all_data": cfg.all_data, "documents": len(base), "augmented_examples": n_aug,
             "visit_notes": cfg.visit_notes if cfg.visit_notes != "auto" else ("auto" if cfg.lang == "en" else None),
             "visit_recipe": cfg.visit_recipe,

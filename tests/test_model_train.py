@@ -239,3 +239,23 @@ def test_inline_training_data_maps_labels_and_is_recorded(tmp_path):
     text = "discussed with Mei Okafor at Mercy General she is 54 now"
     got = {(text[a:b], lbl) for a, b, lbl, _ in model.predict([text], recall_threshold=None)[0]}
     assert ("Mei Okafor", "DOCTOR") in got
+
+
+def test_extra_labels_free_the_corpus_spans_the_rules_find():
+    """With ``extra_labels`` (AGE here) an age the corpus left unmarked is left free in corpus
+    examples (the rule detectors find it), never over a gold span; inline examples are untouched."""
+    from deid_engine.model.train import IGNORE, INLINE_ORIGIN, free_rule_spans
+
+    text = "Seen by Dr. Olga Nguyen. 45 year old man, chest pain."
+    corpus = Example(text, [Span(12, 23, "DOCTOR")], "n1", origin="physionet")
+    inline = Example(text, [Span(12, 23, "DOCTOR")], "x1", origin=INLINE_ORIGIN + "t")
+    got = free_rule_spans([corpus, inline], {"AGE"}, "en")
+    free = [(text[s.start:s.end]) for s in got[0].spans if s.label == IGNORE]
+    assert free == ["45"]
+    assert got[0].spans[0] == Span(12, 23, "DOCTOR")
+    assert got[1] is inline
+    # the tag ids: the age's token is free (-1), the rest as before
+    labels = ["AGE", "DOCTOR"]
+    index = {t: i for i, t in enumerate(tag_names(labels))}
+    tg = bio_tags(tokenize(text), got[0].spans, index, ignore=IGNORE)
+    assert -1 in tg.tolist() and index["B-DOCTOR"] in tg.tolist() and index["B-AGE"] not in tg.tolist()

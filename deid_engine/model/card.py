@@ -10,6 +10,7 @@ LICENCES = {
     "train": "see data folder",
     "meddocan": "MEDDOCAN (CC BY 4.0)",
     "clinical-visit-notes": "ACI-Bench and MTS-Dialog (CC BY 4.0)",
+    "english_probe": "the project's own invented probe texts (tests/fixtures/english_probe, Apache-2.0)",
 }
 
 
@@ -37,6 +38,13 @@ def write_model_card(folder: Path, extra: str = "") -> Path:
              + (" with the conversational recipe 2: wider silver labels, cue-based injection into real dialogue, "
                 "speech-style variants, synthetic exchanges" if tr.get("visit_notes") and tr.get("visit_recipe", 1) >= 2
                 else "") + ")",
+             *([f"- inline-marked texts (`--inline`, the invented English probe set's format, docs/probe.md): "
+                f"{tr.get('inline_documents')} texts from {', '.join(tr.get('inline', []))}"
+                + (f", excluding {', '.join(tr.get('inline_exclude', []))}" if tr.get("inline_exclude") else "")
+                + "; labels mapped onto the tag set, labels it lacks left free (partial-label likelihood)"
+                + (f"; extra labels {', '.join(tr['extra_labels'])} (their unmarked rule spans in corpus notes left free)"
+                   if tr.get("extra_labels") else "")]
+              if tr.get("inline") else []),
              f"- seed {tr.get('seed')}, epochs run {tr.get('epochs_run')}, "
              + (f"weights averaged from epoch {tr['config']['average_from']} on (SWA), "
                 if (tr.get("config") or {}).get("average_from") else f"best epoch {tr.get('best_epoch')}, ")

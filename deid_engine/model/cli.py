@@ -50,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="inline-marked training texts ([[text|LABEL]], the probe format): a file or a folder of "
                         "*.txt (repeatable); labels are mapped onto the corpus's tag set, those it lacks (AGE, "
                         "PROFESSION for PhysioNet) are left unconstrained")
+    p.add_argument("--extra-labels", default="",
+                   help="comma-separated labels that inline data marks and the corpora do not (e.g. AGE,PROFESSION): "
+                        "they join the tag set; in corpus notes the rule detectors' spans of them are left free")
     p.add_argument("--inline-exclude", default="",
                    help="comma-separated file stems to leave out of --inline folders (e.g. held-out splits)")
     from ..learn.cli import add_from_reviews_args
@@ -76,6 +79,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         all_data=args.all, fixed_epochs=args.fixed_epochs, r=args.r, hidden=args.hidden, average_from=args.average_from, vocab_from=args.vocab_from,
         o_keep=args.o_keep, threads=args.threads,
         inline=args.inline, inline_exclude=[x for x in args.inline_exclude.split(",") if x],
+        extra_labels=[x.strip().upper() for x in args.extra_labels.split(",") if x.strip()],
         lexicon_features=args.lexicon_features, lexicon_dropout=args.lexicon_dropout,
         command="deid train " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "",
     )

@@ -68,6 +68,10 @@ class TrainConfig:
     # (``tagger_label``) and labels it has no tag for are left unconstrained (partial labels)
     inline: list[str] = field(default_factory=list)
     inline_exclude: list[str] = field(default_factory=list)  # file stems left out of ``inline`` folders
+    # labels the corpora do not mark but inline data does (``AGE``, ``PROFESSION``): they join the tag
+    # set, and in corpus examples the spans the rule detectors give them are left free (partial labels):
+    # PhysioNet leaves ages under 90 and jobs unmarked by policy, not because they are not ages or jobs
+    extra_labels: list[str] = field(default_factory=list)
     command: str = ""
     # examples given directly (tests, retraining from review decisions)
     train_examples: list[Example] | None = None
@@ -162,6 +166,33 @@ def tagger_label(label: str, tag_labels: set[str] | frozenset[str]) -> str:
     return IGNORE
 
 
+def free_rule_spans(examples: list[Example], labels: set[str], lang: str) -> list[Example]:
+    """Corpus (non-inline) examples with an ``IGNORE`` span wherever the rule detectors find one
+    of ``labels`` (every age: the age policy is set to ``all``) that no gold span overlaps: the
+    corpus left it unmarked by its own policy, so the loss leaves those tokens free."""
+    from ..pipeline import build_pipeline
+    from ..taxonomy import category_of, is_label
+    from ..types import Document
+
+    pipe = build_pipeline("rules", lang=lang)
+    for f in pipe.filters:
+        if f.name == "age_policy":
+            f.policy = "all"
+        if f.name == "place_policy":
+            f.policy = "all"
+    pipe = pipe.load()
+    out = []
+    for ex in examples:
+        if ex.origin.startswith(INLINE_ORIGIN):
+            out.append(ex)
+            continue
+        extra = [Span(p.start, p.end, IGNORE) for p in pipe.run(Document(ex.text, name=ex.name))
+                 if (p.label in labels or (is_label(p.label) and category_of(p.label) in labels))
+                 and not any(p.start < g.end and g.start < p.end for g in ex.spans)]
+        out.append(Example(ex.text, list(ex.spans) + extra, ex.name, origin=ex.origin) if extra else ex)
+    return out
+
+
 def map_inline_labels(ex: Example, tag_labels: set[str] | frozenset[str]) -> Example:
     """``ex`` with its spans' labels mapped by ``tagger_label`` when it came from inline data."""
     if not ex.origin.startswith(INLINE_ORIGIN):
@@ -249,6 +280,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     # the tag set comes from the corpora; inline data is mapped onto it (``tagger_label``)
     labels = sorted({s.label for e in base if not e.origin.startswith(INLINE_ORIGIN) for s in e.spans}
                     or {s.label for e in base for s in e.spans})
+    labels = sorted(set(labels) | set(cfg.extra_labels))
     tags = tag_names(labels)
     tag_index = {t: i for i, t in enumerate(tags)}
     yield Progress(0, 0, "augmenting", started)
@@ -283,6 +315,10 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
                     net.word_emb.weight[i] = torch.from_numpy(np.array(glove[1][j], dtype=np.float32))
                     hits += 1
     net.to(dev_)
+
+    if cfg.extra_labels:
+        yield Progress(0, 0, "finding unmarked " + "/".join(cfg.extra_labels) + " in the corpus notes", started)
+        examples = free_rule_spans(examples, set(cfg.extra_labels), cfg.lang)
 
     yield Progress(0, 0, "encoding", started)
     phi_w: list[Window] = []
@@ -365,6 +401,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
             "data": [str(d) for d in cfg.data], "dev": [str(d) for d in cfg.dev],
             "inline": [str(d) for d in cfg.inline], "inline_exclude": list(cfg.inline_exclude),
             "inline_documents": sum(1 for e in base if e.origin.startswith(INLINE_ORIGIN)),
+            "extra_labels": list(cfg.extra_labels),
             "all_data": cfg.all_data, "documents": len(base), "augmented_examples": n_aug,
             "visit_notes": cfg.visit_notes if cfg.visit_notes != "auto" else ("auto" if cfg.lang == "en" else None),
             "visit_recipe": cfg.visit_recipe,

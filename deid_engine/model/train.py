@@ -106,11 +106,17 @@ def score_report(rep, metric: str) -> float:
     return rep.token.f2 if metric == "token_f2" else rep.strict_labeled.f1
 
 
-def evaluate_model(model: TaggerModel, examples: list[Example], source: str = "tagger"):
+def evaluate_model(model: TaggerModel, examples: list[Example], source: str = "tagger",
+                   unmarked: set[str] | frozenset[str] = frozenset()):
+    """The tagger alone on ``examples``; predictions of ``unmarked`` labels (``--extra-labels``:
+    the dev corpus does not mark them, PhysioNet's ages under 90) that overlap no gold span are
+    left out rather than counted as false positives."""
     texts = {str(i): e.text for i, e in enumerate(examples)}
     gold = {str(i): e.spans for i, e in enumerate(examples)}
     preds = model.predict([e.text for e in examples])
-    pred = {str(i): [Span(a, b, lbl, source, c) for a, b, lbl, c in p] for i, p in enumerate(preds)}
+    pred = {str(i): [Span(a, b, lbl, source, c) for a, b, lbl, c in p
+                     if lbl not in unmarked or any(a < g.end and g.start < b for g in examples[i].spans)]
+            for i, p in enumerate(preds)}
     return evaluate(texts, gold, pred)
 
 
@@ -373,7 +379,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
             net.load_state_dict({k: v.to(cur[k].dtype) for k, v in avg_state.items()})
             rec["averaged_epochs"] = n_avg
         if dev and not cfg.fixed_epochs:
-            rep = evaluate_model(model, dev)
+            rep = evaluate_model(model, dev, unmarked=set(cfg.extra_labels))
             sc = score_report(rep, metric)
             rec.update({"dev_" + metric: round(sc, 4), "dev_token": rep.token.as_dict(),
                         "dev_strict_f1": round(rep.strict_labeled.f1, 4)})
@@ -418,7 +424,7 @@ def train(cfg: TrainConfig) -> Iterator[Progress | dict[str, Any]]:
     }
     model.meta = meta
     if dev:
-        rep = evaluate_model(model, dev)
+        rep = evaluate_model(model, dev, unmarked=set(cfg.extra_labels))
         meta["dev_metrics"] = _metrics_summary(rep)
     if cfg.out:
         model.save(cfg.out)

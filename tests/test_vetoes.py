@@ -440,6 +440,10 @@ def test_dates_near_counts_stay(text, frag):
 
 @pytest.mark.parametrize("text,word", [
     ("Husband admitted to local hospital for infection", "local"),
+    ("Husband admitted to local hospital for infection", "local hospital"),   # the whole phrase (session 11 tagger)
+    ("transferred from an outside hosp yesterday", "outside hosp"),
+    ("Had a CABG in 1987 at another hospital.", "another hospital"),
+    ("went to the local ER last night", "local ER"),
 ])
 def test_vague_words_are_not_places(text, word):
     from deid_engine.detect.vetoes import WeakWordFilter
@@ -453,6 +457,9 @@ def test_vague_words_are_not_places(text, word):
     ("she grew up in salem and moved here", "salem"),
     ("my sister lives in millbrook now", "millbrook"),
     ("transferred from Local Medical Center", "Local Medical Center"),
+    ("admitted to New Hope Clinic overnight", "New Hope Clinic"),
+    ("he lives at the Other Place care home", "Other Place"),
+    ("admitted to Calvert Hospital", "Calvert Hospital"),
 ])
 def test_lower_case_towns_stay(text, word):
     from deid_engine.detect.vetoes import WeakWordFilter

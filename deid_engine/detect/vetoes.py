@@ -501,8 +501,12 @@ class WeakWordFilter:
                         n not in self._places or _ARTICLE_BEFORE.search(text[max(0, s.start - 12):s.start])):
                     continue
             if (source_family(s.source) == "tagger" and _category(s.label) == "LOCATION"
-                    and text[s.start:s.end].casefold() in _VAGUE_PLACE_WORDS):
-                continue  # "admitted to local hospital": no place is named
+                    and all(w in _VAGUE_PLACE_WORDS or w in _VAGUE_FACILITY_WORDS
+                            for w in text[s.start:s.end].casefold().split())
+                    and any(w in _VAGUE_PLACE_WORDS for w in text[s.start:s.end].casefold().split())):
+                # "admitted to local hospital", "to an outside hosp": no place is named (the tagger that
+                # learnt whole entities gives the phrase as one span, the older one gave its words)
+                continue
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and not (_category(s.label) == "LOCATION" and any(
                         o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2) for o in spans))
@@ -736,6 +740,9 @@ def _titled_after_relation(text: str, start: int, word: str) -> bool:
 
 _VAGUE_PLACE_WORDS = frozenset({"local", "nearby", "another", "other", "outside", "same", "different",
                                 "previous", "former", "new", "home", "rehab", "hospital"})
+# generic facility words that may follow a vague word in a span that still names no place ("outside hosp")
+_VAGUE_FACILITY_WORDS = frozenset({"hosp", "hospitals", "facility", "clinic", "center", "centre", "er", "ed",
+                                   "nursing", "care", "unit", "the", "an", "a"})
 
 
 # languages and the equipment words that are also surnames (our own lists, Apache-2.0)

@@ -44,3 +44,45 @@ def test_user_spans_and_spanish_are_left_alone():
     assert ContactLabelFilter("en").filter(Document(text), user) == user
     es = [Span(a, len(text), "PHONE", "pattern:phone_es", 0.9)]
     assert ContactLabelFilter("es").filter(Document(text), es) == es
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("MRN 4471829 seen today", "4471829", "MEDICALRECORD"),
+    ("Hospital number: K552190", "K552190", "MEDICALRECORD"),
+    ("NHS number 943 476 5919", "943 476 5919", "HEALTHPLAN"),
+    ("account no 88231", "88231", "ACCOUNT"),
+    ("his plate is kx19 abc", "kx19 abc", "VEHICLE"),
+    ("pacemaker serial PX-22819", "PX-22819", "DEVICE"),
+    ("NPI 1234567893", "1234567893", "LICENSE"),
+    ("ssn 123-45-6789", "123-45-6789", "SSN"),
+    ("email me at a.b@x.org", "a.b@x.org", "EMAIL"),
+    ("see www.example.org", "www.example.org", "URL"),
+    ("username jdoe77", "jdoe77", "USERNAME"),
+    ("ref 77812", "77812", "IDNUM"),                              # no cue: another identifying number
+    ("the code is four four nine two", "four four nine two", "IDNUM"),   # digits said aloud
+    ("MRN 12345, phone 555 0101 then 8812", "8812", "IDNUM"),   # another number between the cue and this one
+])
+def test_tagger_other_identifiers_get_their_kind(text, piece, label):
+    from deid_engine.detect.contact_labels import ContactLabelFilter
+
+    a = text.index(piece)
+    s = Span(a, a + len(piece), "OTHER", "tagger:en", 0.9)
+    assert ContactLabelFilter("en").filter(Document(text), [s])[0].label == label
+
+
+@pytest.mark.parametrize("source,label", [("user:add", "OTHER"), ("pattern:x", "OTHER")])
+def test_only_tagger_other_spans_are_relabelled(source, label):
+    from deid_engine.detect.contact_labels import ContactLabelFilter
+
+    text = "MRN 4471829 seen today"
+    s = Span(4, 11, "OTHER", source, 0.9)
+    assert ContactLabelFilter("en").filter(Document(text), [s])[0].label == label
+
+
+def test_other_without_digits_or_cue_stays_other():
+    from deid_engine.detect.contact_labels import ContactLabelFilter
+
+    text = "she is known as the duchess on the ward"
+    a = text.index("the duchess")
+    s = Span(a, a + len("the duchess"), "OTHER", "tagger:en", 0.9)
+    assert ContactLabelFilter("en").filter(Document(text), [s])[0].label == "OTHER"

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The English figures a model change is judged by, in one file (session 11):
+#   bash bench/english_report.sh MODEL_DIR|default OUT_PREFIX
+# writes OUT_PREFIX.txt with, for the `default` preset (and the tagger alone where noted):
+#   - the report-only probe splits pooled (bench/probe_eval.py --file ...), default and tagger alone;
+#   - each report-only split and tune34 alone (token, strict labelled and strict exact lines);
+#   - PhysioNet dev, ages over89, default and tagger alone (bench/rules_eval.py);
+#   - the ACI-Bench silver check (bench/visit_silver.py).
+# Aggregate lines only: no error of a report-only split or of PhysioNet dev is printed.
+set -u
+cd "$(dirname "$0")/.."
+M=$1; O=$2
+PY=${PYTHON:-.venv/bin/python}
+MA=(); [ "$M" != "default" ] && MA=(--model "$M")
+P=tests/fixtures/english_probe
+FRESH="check tune7 tune10 tune16 tune18 tune20 tune30 tune33"
+FA=(); for s in $FRESH; do FA+=(--file "$P/$s.txt"); done
+{
+for det in default tagger; do
+  echo "## fresh pooled $det"
+  $PY bench/probe_eval.py "${FA[@]}" --detectors $det "${MA[@]}" 2>&1 |
+    grep -E "^(binary token|entity strict|  (outpatient|transcript|query|letter|message|discharge|nursing) )|^  (AGE|CONTACT|DATE|ID|LOCATION|NAME|PROFESSION) "
+done
+for s in $FRESH tune34; do
+  echo "## $s default"
+  $PY bench/probe_eval.py --split $s --detectors default "${MA[@]}" 2>&1 | grep -E "^binary token|^entity strict \((labels|exact)\)"
+done
+for det in default tagger; do
+  echo "## physionet dev $det"
+  $PY bench/rules_eval.py --corpus physionet --split dev --detectors $det --ages over89 "${MA[@]}" 2>&1 |
+    grep -E "^binary token|^entity strict \(labels\)|^  (DOCTOR|PATIENT|RELATIVE|DATE|LOCATION|NAME) "
+done
+echo "## visit silver"; $PY bench/visit_silver.py "${MA[@]}" 2>&1 | tail -1
+} > "$O.txt" 2>&1
+echo "wrote $O.txt"

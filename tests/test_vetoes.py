@@ -835,3 +835,19 @@ def test_session9_tune28_look_alikes(text, piece, label):
 ])
 def test_a_word_right_after_a_relation_word_in_mixed_case_is_a_name(text, piece, kept):
     assert _weak(text, piece, 0.3, label="RELATIVE") is kept
+
+
+@pytest.mark.parametrize("text,frag,vetoed", [
+    ("on the third day of antibiotics the fever settled", "third day", True),
+    ("Fever resolved by the fourth day of admission.", "the fourth day", True),
+    ("i went hiking about the third or fourth day", "third", True),       # two ordinals before a unit: a count
+    ("her second week on the ward", "second week", True),
+    ("born on the 14th day of March 1950", "14th day", False),           # a month follows: a date
+    ("come back on the fourteenth", "fourteenth", False),
+    ("seen on the 3rd, the day after", "3rd", False),
+])
+def test_ordinals_before_a_unit_count_time(text, frag, vetoed):
+    from deid_engine.detect.vetoes import vetoed_date
+
+    a = text.index(frag)
+    assert vetoed_date(text, Span(a, a + len(frag), "DATE", "tagger:en")) is vetoed

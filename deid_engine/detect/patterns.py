@@ -527,6 +527,9 @@ _MODAL_AFTER = (r"(?!\s+(?:be|have|has|had|need|want|not|also|require|cause|take
 _DATE_TALK_BEFORE = regex.compile(r"(?i)\b(?:" + MONTH_NAMES + r"|appointment|appt|booked|book|scheduled|reschedule|"
                                    r"admitted|discharged|date|due|surgery|operation)")
 _ORD_DATE_AFTER = (r"(?!\s+of\s+(?:the|every|each)\s+(?:month|year|week)\b)"
+                   # "about the third or fourth day": two ordinals before a unit count days, no date is named
+                   r"(?!\s*(?:or|to|and|-)\s*(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|"
+                   r"eighth|ninth|tenth|eleventh|twelfth)\s+(?:days?|nights?|weeks?|months?|doses?|cycles?|rounds?)\b)"
                    r"(?=\s*(?:[.,;:!?)\n]|$)|\s+(?:of\s+(?:" + MONTH_NAMES + r"|this|next|last|the)\b|at\b|in\s+the\b|"
                    r"and\b|or\b|to\b|for\b|then\b|when\b|if\b|unless\b|so\b|but\b|is\b|was\b|works?\b|ok(?:ay)?\b|please\b|"
                    r"in\s+(?!a\s+row\b|line\b|command\b|charge\b)|"

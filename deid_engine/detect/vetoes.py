@@ -124,6 +124,28 @@ def _no_date_word(s: str) -> bool:
 _CLINICAL_CODE = regex.compile(r"B(?:1|2|3|6|9|12)|D[23]|K[12]|T[34]|[CTLS]\d{1,2}|[AB][1-3]|[TNM][0-4][a-c]?|G[1-4]|ST[1-9]|CD\d{1,2}")
 
 
+_ORDINAL = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+            r"\d{1,2}(?:st|nd|rd|th))")
+_COUNT_UNIT = r"(?:days?|nights?|weeks?|months?|doses?|cycles?|rounds?|trimesters?|sessions?|attempts?|shifts?)"
+_ORDINAL_UNIT = regex.compile(r"(?i)(?:the[ \t]+)?" + _ORDINAL + r"[ \t]+" + _COUNT_UNIT)
+_UNIT_AFTER = regex.compile(r"(?i)[ \t]+(?:(?:or|to|-|and)[ \t]*" + _ORDINAL + r"[ \t]+)?" + _COUNT_UNIT + r"\b")
+_MONTH_AFTER = regex.compile(r"(?i)[ \t]+of[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b")
+
+
+def _ordinal_count(text: str, span: Span) -> bool:
+    """An ordinal before a unit of time or treatment counts, it names no date: ``the third day
+    of antibiotics``, ``the [third] or fourth day``, ``her second week``; ``the 14th day of March``
+    (a month follows) stays a date."""
+    piece = text[span.start:span.end].strip()
+    m = _ORDINAL_UNIT.fullmatch(piece)
+    if m:
+        return not _MONTH_AFTER.match(text, span.end)
+    if regex.fullmatch(r"(?i)(?:the[ \t]+)?" + _ORDINAL, piece):
+        m = _UNIT_AFTER.match(text, span.end)
+        return bool(m) and not _MONTH_AFTER.match(text, m.end())
+    return False
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -150,6 +172,8 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "on Sinemet 25/100 TDS": a dose
     if regex.fullmatch(r"(?i)(?:(?:post-?op|hospital|illness|antibiotic|abx|treatment)[ \t]+)?day[ \t]*#?[ \t]*\d{1,3}", s.strip()):
         return True  # "on day 3", "post-op day 2": a count of days, not a calendar date
+    if _ordinal_count(text, span):
+        return True  # "on the third day of antibiotics", "the third or fourth day": a count, not a date
     if s and all(c in _NUM_RUN_CHARS for c in s):
         a, b = _numeric_run(text, span.start, span.end)
         if text[b:b + 1] == "%" or text[b:b + 2] == " %":

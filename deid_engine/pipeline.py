@@ -51,6 +51,9 @@ class Pipeline:
                     bind(self.detectors)
                 f.load()
             self._loaded = True
+            from . import rxcache
+
+            rxcache.seal()  # store the rules' compiled patterns for the next start; nothing after this
         return self
 
     @property

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
 

@@ -37,7 +37,7 @@ lower-case and acronym rules apply to them.
 
 from __future__ import annotations
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Span

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from .patterns import DAY, YEAR4, Pattern, digits, has_digit, md_ok
 

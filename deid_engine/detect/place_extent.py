@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span

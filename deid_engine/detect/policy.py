@@ -24,7 +24,7 @@ Spans added or accepted by the user are never dropped.
 
 from __future__ import annotations
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span

@@ -42,7 +42,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, replace
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Document, Span
 from .lexicon import _NORM_CACHE, norm

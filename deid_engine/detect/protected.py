@@ -281,7 +281,9 @@ class ProtectedTermsFilter:
                 rx = None
                 if key[1]:
                     alt = "|".join(regex.escape(t) for t in sorted(key[1], key=len, reverse=True))
-                    rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})(?![\p{{L}}\p{{N}}])", regex.IGNORECASE)
+                    # the user's own terms: never stored by the compiled-pattern cache (cache_pattern=False)
+                    rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?:{alt})(?![\p{{L}}\p{{N}}])", regex.IGNORECASE,
+                                       cache_pattern=False)
                 self._user_cache = (prot, rx)
                 self._user_key = key
             self._user_checked = now

@@ -7,7 +7,9 @@ same functions keep the compiled patterns in a plain dict keyed by (pattern, fla
 call the compiled pattern's method with the same arguments: the results are the ones
 ``regex`` gives (``regex.compile`` does the compiling). Calls with extra keyword arguments
 (named lists), ``ignore_unused``, or the LOCALE or DEBUG flags go to ``regex`` itself.
-Everything else of ``regex`` (``compile``, ``escape``, flags, ``Pattern``) is re-exported.
+``compile`` is ``deid_engine.rxcache.compile``: ``regex.compile``'s result, rebuilt from the
+compiled code stored at an earlier start when there is one. Everything else of ``regex``
+(``escape``, flags, ``Pattern``) is re-exported.
 
 Use: ``from . import regex_memo as regex`` in place of ``import regex``.
 """
@@ -16,8 +18,11 @@ from __future__ import annotations
 
 import regex as _regex
 
+from ..rxcache import compile  # noqa: A001 - regex.compile, rebuilt from a stored compiled code when there is one
+
 globals().update({k: getattr(_regex, k) for k in dir(_regex) if not k.startswith("_")
-                  and k not in ("match", "fullmatch", "search", "split", "findall", "finditer", "sub", "subn")})
+                  and k not in ("match", "fullmatch", "search", "split", "findall", "finditer", "sub", "subn",
+                                "compile")})
 
 _CACHE: dict = {}
 _MAX = 4096  # distinct (pattern, flags); cleared when full (dynamic patterns cannot grow it without bound)
@@ -30,7 +35,7 @@ def _compiled(pattern, flags):
     if p is None:
         if len(_CACHE) >= _MAX:
             _CACHE.clear()
-        p = _CACHE[key] = _regex.compile(pattern, flags)
+        p = _CACHE[key] = compile(pattern, flags)
     return p
 
 

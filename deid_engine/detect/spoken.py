@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import regex
+from . import regex_memo as regex  # regex, with memoised module-level functions
 
 from ..types import Span
 from .textstats import count_alpha, count_upper

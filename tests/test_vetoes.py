@@ -650,6 +650,53 @@ def test_tagger_number_after_a_name_is_an_age(text, name, num):
 
 
 @pytest.mark.parametrize("text,name,num", [
+    ("Morning. Pt is Hemi Tawhiri, 83, NHI ZKT4821.", "Hemi Tawhiri", "83"),
+    ("did joyce ann mcbride (93) at cedar hollow get her flu shot", "joyce ann mcbride", "93"),
+    ('Desmond Kilpatrick ("Des"), 91, by RN Chu', "Desmond Kilpatrick", "91"),
+    ("I reviewed Nana Yaw, now 11, with his mother", "Nana Yaw", "11"),
+    ("Discharge summary Gustavo Pereira, 71.", "Gustavo Pereira", "71"),
+    ("grandson Tucker, 9,\nkeeps the tablet", "Tucker", "9"),
+    ("granddaughter Shanice Gayle (26, bank teller)", "Shanice Gayle", "26"),
+])
+def test_untagged_number_in_an_aside_after_a_name_becomes_an_age(text, name, num):
+    a = text.index(name)
+    n = text.index(num, a + len(name))
+    out = NumericContextFilter("en").filter(Document(text), [Span(a, a + len(name), "PATIENT", "tagger:en", 0.9)])
+    ages = [(s.start, s.end) for s in out if s.label == "AGE"]
+    assert ages == [(n, n + len(num))]
+    assert [s.source for s in out if s.label == "AGE"] == ["pattern:age_aside"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Seen by Dr. Smith, 20 mg daily advised", "Smith"),      # a dose
+    ("Bed list: Jones, 12, 14 and 16 are empty", "Jones"),     # a list of numbers
+    ("Called Mary Smith, 555-1234, no answer", "Mary Smith"),  # a phone number
+    ("Smith, 1987, was the year", "Smith"),                     # a year
+    ("Smith, 3/4 doses given", "Smith"),                        # a fraction
+    ("Smith, 2.5 units", "Smith"),                              # a decimal
+    ("Smith, 130, stable", "Smith"),                            # no age
+    ("Smith, 12 Main Street", "Smith"),                         # an address: the aside does not close
+])
+def test_number_after_a_name_is_no_age_otherwise(text, name):
+    a = text.index(name)
+    out = NumericContextFilter("en").filter(Document(text), [Span(a, a + len(name), "PATIENT", "tagger:en", 0.9)])
+    assert [s.label for s in out] == ["PATIENT"]
+
+
+def test_aside_age_is_not_added_twice_or_for_places():
+    text = "Pt Hemi Tawhiri, 83, from Hastings, 12, ward"
+    a = text.index("Hemi Tawhiri")
+    n = text.index("83")
+    h = text.index("Hastings")
+    spans = [Span(a, a + 12, "PATIENT", "tagger:en", 0.9), Span(n, n + 2, "AGE", "pattern:age_after_name", 0.8),
+             Span(h, h + 8, "CITY", "tagger:en", 0.9)]
+    out = NumericContextFilter("en").filter(Document(text), spans)
+    assert [(text[s.start:s.end], s.label) for s in out] == [("Hemi Tawhiri", "PATIENT"), ("83", "AGE"),
+                                                             ("Hastings", "CITY")]
+    assert NumericContextFilter("es").filter(Document(text), spans[:1]) == spans[:1]  # English only
+
+
+@pytest.mark.parametrize("text,name,num", [
     ("Smith, 20 mg given", "Smith", "20"),                 # a dose
     ("Seen by Jones on 12 and 14", "Jones", "12"),         # no link to the name
     ("Smith, 1987, was the year", "Smith", "1987"),        # four digits: a year

@@ -267,6 +267,10 @@ class NumericContextFilter:
                 if self.lang == "en" and source_family(s.source) != "pattern" and _age_after_name(text, s, spans):
                     s = Span(s.start, s.end, "AGE", s.source, s.confidence, s.explanation)
             out.append(s)
+        if self.lang == "en":
+            added = _ages_after_names(text, out)
+            if added:
+                out = sorted([*out, *added], key=lambda x: (x.start, x.end))
         return out
 
 
@@ -290,6 +294,42 @@ def _age_after_name(text: str, s: Span, spans: list[Span]) -> bool:
             if m is not None and m.end() == s.start and _AGE_END.match(text, s.end):
                 return True
     return False
+
+
+# the aside after a name that holds an age nobody tagged: ", 83," / " (93)" / " ("Des"), 91," / ", now 11."
+_AGE_ASIDE = regex.compile(r"(?:[ \t]*\([^()\n]{1,25}\))?(?:[ \t]*,[ \t]*(?:now[ \t]+|aged?[ \t]+)?|[ \t]*\([ \t]*)"
+                           r"(?P<a>\d{1,3})(?![\d.,:/%-]\d)")
+_AGE_ASIDE_END = regex.compile(r"[ \t]*(?:[),;]|\.(?!\d)|$)", regex.MULTILINE)
+_NEXT_NUMBER = regex.compile(r"[ \t]*[,;][ \t]*\d")
+
+
+def _ages_after_names(text: str, spans: list[Span]) -> list[Span]:
+    """AGE spans for a bare number of 1-125 in an aside right after a person's name that no
+    detector tagged: ``Pt is Hemi Tawhiri, [83], NHI``, ``joyce ann mcbride ([93])``,
+    ``Desmond Kilpatrick ("Des"), [91], by``, ``Hope, now [9].`` The aside must close right
+    after the number (``,`` ``)`` ``;`` ``.`` or the line's end): not a unit (``Smith, 20 mg``),
+    not a list of numbers (``Jones, 12, 14``), not a span already found."""
+    if not spans:
+        return []
+    starts = [x.start for x in spans]
+    import bisect
+
+    out = []
+    for n in spans:
+        if _category(n.label) != "NAME":
+            continue
+        m = _AGE_ASIDE.match(text, n.end)
+        if m is None:
+            continue
+        a, b = m.span("a")
+        v = int(m.group("a"))
+        if not (0 < v <= 125) or _AGE_ASIDE_END.match(text, b) is None or _NEXT_NUMBER.match(text, b):
+            continue
+        k = bisect.bisect_left(starts, b)
+        if any(spans[j].start < b and a < spans[j].end for j in range(max(0, k - 8), min(len(spans), k + 1))):
+            continue  # something already covers the number
+        out.append(Span(a, b, "AGE", "pattern:age_aside", 0.75, "a number in an aside right after a name"))
+    return out
 
 
 # a date span that runs into the hour of a clock time: "03/14/2024 [07]:00"

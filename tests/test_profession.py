@@ -344,3 +344,23 @@ def test_session10_jobs(en, text, job):
 ])
 def test_session10_not_jobs(en, text):
     assert not found(en, text)
+
+
+@pytest.mark.parametrize("text,job", [
+    ("S: Ms Mahlangu, 34, is a mining geologist employed by Tshipi Mining.", "mining geologist"),
+    ("Family: mother Lakshmi (52) is a homemaker.", "homemaker"),
+    ("patient: hes a claims handler at admiral in town", "claims handler"),
+    ("patient: daddy was a coal miner forty years", "coal miner"),
+    ("and my grandma was a seamstress", "seamstress"),
+])
+def test_session12_jobs(en, text, job):
+    assert job in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Seen today. Smith, 34, is a good historian.",       # an age aside, then no job
+    "Her daughter Ama (12) is a great help at home",     # an age aside, then no job
+    "Pt is a driver in a MVC, restrained.",              # 'driver' alone is not listed
+])
+def test_session12_not_jobs(en, text):
+    assert not found(en, text)

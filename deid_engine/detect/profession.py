@@ -169,7 +169,8 @@ def dialogue(text: str) -> bool:
 
 RELATIVE_SUBJECTS = ("wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|"
                      "girlfriend|fianc[eé]e?|spouse|friend|neighbou?r|aunt|uncle|cousin|grandmother|grandfather|"
-                     "grandson|granddaughter|niece|nephew|stepfather|stepmother|caregiver|carer")
+                     "grandson|granddaughter|niece|nephew|stepfather|stepmother|caregiver|carer|daddy|mummy|mommy|"
+                     "grandpa|grandma|granny|grandad|granddad")
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,8 @@ _AGE_WORDS_EN = rf"\b{_NUMBER_WORDS_BARE}[\s-]+(?:years?|yrs?)[\s-]+old\b"
 _AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|caucasian|hispanic|latino|latina|g\d+p\d+|"
                 r"asian|married|single|divorced|widowed|widower|widow|right-handed|left-handed|african[- ]american))*")
 
+# an age in an aside between a subject and its verb: "Ms Mahlangu, 34, is a", "Lakshmi (52) is a"
+_AGE_ASIDE_EN = r"(?:,[ \t]*\d{1,3},|[ \t]*\([ \t]*\d{1,3}[ \t]*(?:[MF]|y|yo|yrs?)?[ \t]*\))?"
 _IS_EN = (r"(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+had\s+been|\s+used\s+to\s+be|\s+became|\s+is\s+now|"
           r"\s+is\s+still)")
 CUES_EN: tuple[_Cue, ...] = (
@@ -265,9 +268,11 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.7),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
-                              r"\p{L}[\p{L}'’-]*,?)?)" + _IS_EN + r"\s+an?\s+"), clinical=False, confidence=0.75),
+                              r"\p{L}[\p{L}'’-]*,?)?" + _AGE_ASIDE_EN + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
+         confidence=0.75),
     # "Orville was a baker": a capitalised first name as the subject (clinical roles only as for pronouns)
-    _Cue("name is a", _rx(r"(?=\p{Lu})(?<!(?<!\b(?-i:Mr|Mrs|Ms|Dr|Miss))[.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})(?:['’]s|\s+is|\s+was|\s+used\s+to\s+be)\s+an?\s+"),
+    _Cue("name is a", _rx(r"(?=\p{Lu})(?<!(?<!\b(?-i:Mr|Mrs|Ms|Dr|Miss))[.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})"
+                          r"(?:['’]s|" + _AGE_ASIDE_EN + r"(?:\s+is|\s+was|\s+used\s+to\s+be))\s+an?\s+"),
          clinical=False, confidence=0.7),
     # "father Chidi (accountant)": a job in brackets after a relation word and a name
     _Cue("relative (job)", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:\s+(?-i:\p{Lu})[\p{L}'’-]+){0,2}\s*\(\s*"

@@ -358,3 +358,25 @@ def test_surnames_that_are_eponym_plurals(text, piece, keep):
     f = ProtectedTermsFilter("en")
     got = f.filter(Document(text), [Span(a, a + len(piece), "PATIENT", "tagger:en", 0.8)])
     assert bool(got) == keep
+
+
+@pytest.mark.parametrize("text,word", [
+    ("patient: and my son rings from boston on a sunday", "boston"),     # Boston: also an eponym
+    ("patient: aunt marcia is a nurse in miami she said", "miami"),      # Miami: also an eponym (J collar)
+])
+def test_listed_place_after_a_preposition_is_kept(text, word):
+    assert [text[s.start:s.end] for s in run_filter(text, word, "LOCATION")] == [word]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Pt placed in Miami J collar by ortho.", "Miami"),
+    ("Meets criteria in Boston criteria for CAA.", "Boston"),
+    ("Boston criteria met.", "Boston"),                                 # no preposition
+])
+def test_eponym_place_names_stay_dropped_in_medical_use(text, word):
+    assert run_filter(text, word, "LOCATION") == []
+
+
+def test_country_is_not_fuzzy_matched_to_a_drug():
+    text = "patient: she doesnt want to leave ukraine that must be so hard"
+    assert [text[s.start:s.end] for s in run_filter(text, "ukraine", "LOCATION")] == ["ukraine"]

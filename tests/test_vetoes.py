@@ -898,3 +898,16 @@ def test_ordinals_before_a_unit_count_time(text, frag, vetoed):
 
     a = text.index(frag)
     assert vetoed_date(text, Span(a, a + len(frag), "DATE", "tagger:en")) is vetoed
+
+
+def test_listed_town_is_no_misspelling():
+    """``harrogate`` is one letter from ``arrogate``: a listed town is kept all the same."""
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "patient: i was at my dads in harrogate we were gaming till late"
+    a = text.index("harrogate")
+    kept = WeakWordFilter("en").filter(Document(text), [Span(a, a + 9, "CITY", "tagger:en", 1.0)])
+    assert [text[s.start:s.end] for s in kept] == ["harrogate"]
+    text = "brown geltinous drainage noted"  # a misspelt word the tagger took for a place
+    a = text.index("geltinous")
+    assert WeakWordFilter("en").filter(Document(text), [Span(a, a + 9, "LOCATION", "tagger:en", 0.9)]) == []

@@ -61,6 +61,16 @@ def norm(s: str) -> str:
     return s.replace("’", "'")
 
 
+@lru_cache(maxsize=1)
+def one_word_place_names() -> frozenset[str]:
+    """Normalised one-word town and country names of the place lexicons (``harrogate``,
+    ``ukraine``, ``miami``): evidence that a word is a place, for the filters."""
+    from ..lexicons import load_lexicon
+
+    return frozenset(norm(t) for li in ("cities_world_en", "cities_us", "countries_en", "states_us")
+                     for t in load_lexicon(li) if " " not in t.strip())
+
+
 # --- cues -------------------------------------------------------------------------
 
 DOCTOR_CUES = {"dr", "doctor", "drs", "md", "attending", "resident", "intern", "fellow", "np", "pa", "rn",

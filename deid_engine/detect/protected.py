@@ -51,6 +51,11 @@ MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "index", "criterion", "
 _PLACE_BEFORE = regex.compile(r"(?i)\b(?:lives?|living|lived|moved|moving|resides?|residing|resident|born|home|"
                                r"relocated|visiting|vive|reside|residente|natural|procedente)\s+(?:in|to|of|from|at|en|de)"
                                r"[ \t]+$")
+# a locative preposition right before a place: "rings from [boston]", "a nurse in [miami]"
+_LOCATIVE_BEFORE = regex.compile(r"(?i)\b(?:in|from|to|near|outside|around|at)[ \t]+$")
+_NEXT_WORD = regex.compile(r"[ \t]+([\p{L}][\p{L}'’-]*)")
+
+
 # a tagger name right before these words names a scale, score, sign or disease ("Harvey-Bradshaw index")
 _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|-)[ \t]*\p{Lu}[\p{L}-]+(?:['’]s)?)?[ \t]+"
                                    r"(?i:(?:cognitive|mental|functional|clinical|depression|anxiety|frailty|coma|"
@@ -165,9 +170,13 @@ def _build_terms() -> tuple[frozenset[str], frozenset[str], frozenset[str], dict
                     if len(part) >= 4:
                         terms.add(norm(part))
     eponyms = frozenset(norm(t) for t in load_lexicon("medical_eponyms"))
-    # correctly spelled names are never fuzzy-matched to a term (Edward is not Edwards)
-    names = frozenset(norm(t) for li in ("first_names_en", "surnames_en", "first_names_es", "surnames_es")
-                      for t in load_lexicon(li))
+    # correctly spelled names of people, countries and states are never fuzzy-matched to a term (Edward
+    # is not Edwards, Ukraine is not the drug Ukrain); an exact term stays protected (checked first).
+    # Towns are left out: the world list holds everyday words ("Hospital", a village in Limerick)
+    names = frozenset([norm(t) for li in ("first_names_en", "surnames_en", "first_names_es", "surnames_es")
+                       for t in load_lexicon(li)]
+                      + [norm(t) for li in ("countries_en", "states_us") for t in load_lexicon(li)
+                         if " " not in t.strip()])
     pool: dict[str, list[str]] = {}
     for t in eponyms | {norm(t) for t in load_lexicon("drugs")}:
         if len(t) >= FUZZY_MIN and t.isalpha():
@@ -327,6 +336,21 @@ class ProtectedTermsFilter:
         m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
         return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
 
+    def _listed_place_after_preposition(self, text: str, s: Span) -> bool:
+        """A one-word span that the place lexicons list as a town or country, right after a locative
+        preposition (``rings from boston``, ``a nurse in miami``): the place, not the eponym it shares
+        a name with, unless a single letter or a listed medical word follows (``in Miami J collar``,
+        ``in Boston criteria``)."""
+        from .lexicon import norm, one_word_place_names
+
+        piece = text[s.start:s.end]
+        if " " in piece.strip() or norm(piece) not in one_word_place_names() \
+                or _LOCATIVE_BEFORE.search(text[max(0, s.start - 12):s.start]) is None:
+            return False
+        nxt = _NEXT_WORD.match(text, s.end)
+        # "in Miami J collar", "in Boston criteria": a letter or a medical word after it is the eponym's
+        return nxt is None or not (len(nxt.group(1)) == 1 or norm(nxt.group(1)) in self.terms)
+
     def _place_context(self, text: str, span: Span) -> bool:
         """``lives in Denver``, ``moved to Bell``: a place cue right before a LOCATION span, or
         ``, South Africa`` / ``clinic`` right after it."""
@@ -443,7 +467,8 @@ class ProtectedTermsFilter:
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
             if protected and not words[0].isdigit():
                 medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
-                person_or_place = self._person_context(text, s) or (cat == "LOCATION" and self._place_context(text, s))
+                person_or_place = self._person_context(text, s) or (cat == "LOCATION" and (
+                    self._place_context(text, s) or self._listed_place_after_preposition(text, s)))
                 if medical or not person_or_place:
                     continue
             elif len(words) == 1 and self._surname_plural_eponym(words[0]) and not self._person_context(text, s) and (

@@ -447,13 +447,15 @@ class WeakWordFilter:
         if regex.match(r"[ \t,]*(?:MD|M\.D\.|RN|NP|PA|DO|RRT|PhD)\b", text[s.end:s.end + 8]):
             return False
         self._load_lists()
-        from .lexicon import norm
+        from .lexicon import norm, one_word_place_names
 
         n = norm(w)
         if n in self._words:
             return False
         if n in self._all_name_set():
             return False
+        if _category(s.label) == "LOCATION" and n in one_word_place_names():
+            return False  # "harrogate" is a town, not a slip for "arrogate"
         split = [(n[:i], n[i:]) for i in range(len(n) + 1)]
         near = {a + b[1] + b[0] + b[2:] for a, b in split if len(b) > 1 and b[0] != b[1]}
         near |= {a + b[1:] for a, b in split if b}

@@ -4,7 +4,8 @@
 # writes OUT_PREFIX.txt with, for the `default` preset (and the tagger alone where noted):
 #   - the report-only probe splits pooled (bench/probe_eval.py --file ...), default and tagger alone;
 #   - each report-only split and tune34 alone (token, strict labelled and strict exact lines);
-#   - PhysioNet dev, ages over89, default and tagger alone (bench/rules_eval.py);
+#   - PhysioNet dev, ages over89, default and tagger alone (bench/rules_eval.py), and default with
+#     places safe_harbor too (the PhysioNet guideline: ages over 89, no states or countries);
 #   - the ACI-Bench silver check (bench/visit_silver.py).
 # Aggregate lines only: no error of a report-only split or of PhysioNet dev is printed.
 set -u
@@ -30,6 +31,9 @@ for det in default tagger; do
   $PY bench/rules_eval.py --corpus physionet --split dev --detectors $det --ages over89 "${MA[@]}" 2>&1 |
     grep -E "^binary token|^entity strict \(labels\)|^  (DOCTOR|PATIENT|RELATIVE|DATE|LOCATION|NAME) "
 done
+echo "## physionet dev default, ages over89 + places safe_harbor (the PhysioNet guideline)"
+$PY bench/rules_eval.py --corpus physionet --split dev --detectors default --ages over89 --places safe_harbor "${MA[@]}" 2>&1 |
+  grep -E "^binary token|^entity strict \(labels\)|^  (DOCTOR|PATIENT|RELATIVE) "
 echo "## visit silver"; $PY bench/visit_silver.py "${MA[@]}" 2>&1 | tail -1
 } > "$O.txt" 2>&1
 echo "wrote $O.txt"

@@ -105,3 +105,25 @@ def test_pipeline_follows_the_place_setting():
 ])
 def test_safe_harbor_keeps_states_that_name_an_institution(text, piece):
     assert _places("safe_harbor", text, [(piece, "LOCATION", "tagger:en")]) == [piece]
+
+
+@pytest.mark.parametrize("text,piece,label,kept", [
+    ("PLAN- TRANSFER TO QUARTERMAIN 2 IN AM.", "QUARTERMAIN 2", "HOSPITAL", "QUARTERMAIN"),
+    ("transfer to quartermain 6.", "quartermain 6", "LOCATION", "quartermain"),
+    ("back to GH 7 today", "GH 7", "LOCATION", "GH"),
+    ("to Ward 5B today", "Ward 5B", "DEPARTMENT", "Ward 5B"),           # the number is all there is
+    ("moved to MICU 7", "MICU 7", "DEPARTMENT", "MICU 7"),
+    ("Lives at 12 Main St 4", "12 Main St 4", "STREET", "12 Main St 4"),  # an address
+    ("in bed 12", "12", "LOCATION_OTHER", "12"),
+])
+def test_safe_harbor_leaves_the_floor_number_after_a_building(text, piece, label, kept):
+    assert _places("safe_harbor", text, [(piece, label, "tagger:en")]) == [kept]
+    assert _places("all", text, [(piece, label, "tagger:en")]) == [piece]
+    assert _places("safe_harbor", text, [(piece, label, "user:add")]) == [piece]
+
+
+@pytest.mark.parametrize("country", ["ENGLAND", "Scotland", "Wales", "the UK", "Northern Ireland"])
+def test_safe_harbor_counts_the_home_nations_as_countries(country):
+    text = f"DAUGHTER HERE FROM {country} FOR THE WEEK"
+    assert _places("safe_harbor", text, [(country, "COUNTRY", "tagger:en")]) == []
+    assert _places("all", text, [(country, "COUNTRY", "tagger:en")]) == [country]

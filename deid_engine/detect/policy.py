@@ -15,9 +15,11 @@ subdivisions smaller than a State"; a state or a country may stay. The setting `
 
 - ``all`` (default; recall first, and what i2b2-style guidelines annotate): every place is kept;
 - ``safe_harbor`` (the PhysioNet deid annotation guideline): a place span that is exactly a US
-  state (``California``, ``NH``, ``Fla``) or a country (``Bermuda``) is dropped. Names shared by a
-  city (``New York``, ``Washington``) stay, as do states inside an institution's name
-  (``University of Maryland``, ``U Maryland ER``) and anything longer (``Towson, MD``).
+  state (``California``, ``NH``, ``Fla``) or a country (``Bermuda``, ``England``) is dropped. Names
+  shared by a city (``New York``, ``Washington``) stay, as do states inside an institution's name
+  (``University of Maryland``, ``U Maryland ER``) and anything longer (``Towson, MD``). The floor or
+  unit number after a named building is left out of its span (``Quartermain 2`` -> ``Quartermain``;
+  not ``Ward 5B`` or ``Bed 4``, where the number is all there is).
 
 Spans added or accepted by the user are never dropped.
 """
@@ -36,6 +38,18 @@ PLACE_POLICIES = ("all", "safe_harbor")
 _STATE_ABBREVIATIONS = frozenset("""ala ariz ark calif cal colo conn del fla ga ill ind kan kans ky la md mass mich
 minn miss mo mont neb nebr nev okla ore penn pa tenn tex va vt wash wis wisc wyo""".split())
 _CITY_TOO = frozenset({"new york", "washington"})
+# countries in everyday use that the sovereign-state list does not hold (no smaller than a state)
+_COUNTRIES_TOO = frozenset({"england", "scotland", "wales", "northern ireland", "great britain", "britain", "uk",
+                            "u.k", "usa", "u.s.a", "america", "united states", "united states of america"})
+# the floor or unit number after a named building: "Quartermain [2]", "GH 7" (a number no smaller than ...
+# a floor of a building identifies nobody; the building's name stays redacted)
+_UNIT_NUMBER_TAIL = regex.compile(r"[ \t]+\d{1,2}[A-Za-z]?$")
+# words that name a kind of room or unit, not a building: their number is the whole identifier ("Ward 5B")
+_GENERIC_UNIT_WORDS = frozenset({"ward", "unit", "floor", "level", "bay", "room", "rm", "bed", "pod", "wing", "suite",
+                                 "clinic", "cubicle", "cube", "side", "east", "west", "north", "south", "block",
+                                 "building", "bldg", "tower", "station", "stn", "area", "zone", "lounge", "icu",
+                                 "micu", "sicu", "ccu", "nicu", "picu", "cvicu", "ctic", "hdu", "ed", "er", "or",
+                                 "pacu", "theatre", "theater", "apartment", "apt", "flat", "house", "lot", "gate"})
 _NUMBER = regex.compile(r"\d{1,3}")
 _OVER_89_WORDS = regex.compile(r"(?i)\b(?:ninety|hundred|noventa|cien|ciento)")
 
@@ -139,7 +153,7 @@ class PlacePolicyFilter:
             from ..lexicons import load_lexicon
 
             names = {w.casefold() for li in ("states_us", "states_us_abbr", "countries_en") for w in load_lexicon(li)}
-            self._names = frozenset((names | _STATE_ABBREVIATIONS) - _CITY_TOO)
+            self._names = frozenset((names | _STATE_ABBREVIATIONS | _COUNTRIES_TOO) - _CITY_TOO)
         t = regex.sub(r"\s+", " ", text.strip().rstrip(".")).casefold()
         t = regex.sub(r"^the ", "", t)
         return t in self._names
@@ -157,5 +171,23 @@ class PlacePolicyFilter:
                     and source_family(s.source) != "user" and self._state_or_country(text[s.start:s.end])
                     and not _inside_a_name(text, s)):
                 continue
+            if cat == "LOCATION" and source_family(s.source) != "user":
+                s = _without_unit_number(text, s)
             out.append(s)
         return out
+
+
+def _without_unit_number(text: str, s: Span) -> Span:
+    """``Quartermain 2`` -> ``Quartermain``: under Safe Harbor the floor or unit number after a named
+    building stays (it identifies nobody; the PhysioNet guideline marks the name alone). Kept whole:
+    a number after a generic unit word (``Ward 5B``, ``Bed 4``, ``MICU 7``), a street number, a span
+    that is the number alone."""
+    piece = text[s.start:s.end]
+    m = _UNIT_NUMBER_TAIL.search(piece)
+    if m is None or m.start() == 0 or s.label in ("STREET", "ZIP", "LOCATION_OTHER"):
+        return s
+    name = piece[: m.start()].rstrip()
+    words = regex.findall(r"[\p{L}'’]+", name)
+    if not words or words[-1].casefold() in _GENERIC_UNIT_WORDS or not any(w[0].isalpha() for w in words):
+        return s
+    return Span(s.start, s.start + len(name), s.label, s.source, s.confidence, s.explanation)

@@ -657,6 +657,10 @@ def test_tagger_number_after_a_name_is_an_age(text, name, num):
     ("Discharge summary Gustavo Pereira, 71.", "Gustavo Pereira", "71"),
     ("grandson Tucker, 9,\nkeeps the tablet", "Tucker", "9"),
     ("granddaughter Shanice Gayle (26, bank teller)", "Shanice Gayle", "26"),
+    ("Her brother Mohamed is 7; he is at school.", "Mohamed", "7"),
+    ("Our son Obinna is two and a half. Doctor: And", "Obinna", "two and a half"),
+    ("their daughter Isla will be five in August.", "Isla", "five"),
+    ("my father Ernesto is 79 and was discharged", "Ernesto", "79"),
 ])
 def test_untagged_number_in_an_aside_after_a_name_becomes_an_age(text, name, num):
     a = text.index(name)
@@ -676,6 +680,11 @@ def test_untagged_number_in_an_aside_after_a_name_becomes_an_age(text, name, num
     ("Smith, 2.5 units", "Smith"),                              # a decimal
     ("Smith, 130, stable", "Smith"),                            # no age
     ("Smith, 12 Main Street", "Smith"),                         # an address: the aside does not close
+    ("John is 2 doors down from us", "John"),                   # a count
+    ("Mary is one of the nurses", "Mary"),
+    ("Dr Smith was 5 minutes late", "Smith"),
+    ("Kate is 12 weeks pregnant", "Kate"),
+    ("Sam is 3 and a half feet tall", "Sam"),
 ])
 def test_number_after_a_name_is_no_age_otherwise(text, name):
     a = text.index(name)

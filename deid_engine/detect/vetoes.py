@@ -20,7 +20,7 @@ from . import regex_memo as regex  # regex, with memoised module-level functions
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span
 from .merge import source_family
-from .patterns import not_date_context, not_year_context
+from .patterns import NUMBER_WORDS_RE, MONTH_NAMES, not_date_context, not_year_context, spelled_number
 from .spoken import DERIVED_WORD as _DERIVED_WORD
 
 _MONTH_DAY = regex.compile(r"\d{1,2}[/-]\d{1,2}")
@@ -300,6 +300,12 @@ def _age_after_name(text: str, s: Span, spans: list[Span]) -> bool:
 _AGE_ASIDE = regex.compile(r"(?:[ \t]*\([^()\n]{1,25}\))?(?:[ \t]*,[ \t]*(?:now[ \t]+|aged?[ \t]+)?|[ \t]*\([ \t]*)"
                            r"(?P<a>\d{1,3})(?![\d.,:/%-]\d)")
 _AGE_ASIDE_END = regex.compile(r"[ \t]*(?:[),;]|\.(?!\d)|$)", regex.MULTILINE)
+# "father Ernesto Dominguez is [79] and", "Her brother Mohamed is [7];", "Isla will be [five] in August"
+_AGE_IS = regex.compile(rf"[ \t]+(?:is|was|turned|turns|will[ \t]+be)[ \t]+(?:now[ \t]+|only[ \t]+|just[ \t]+|almost[ \t]+|"
+                        rf"nearly[ \t]+)?(?P<a>\d{{1,3}}|(?i:{NUMBER_WORDS_RE})(?:[ \t]+and[ \t]+a[ \t]+half)?)"
+                        rf"(?=[ \t]*(?:[),;]|\.(?!\d)|$)|[ \t]+(?:and|years?|yrs?|y/?o|yo|months?[ \t]+old|in[ \t]+{MONTH_NAMES}|"
+                        rf"next|this[ \t]+(?:year|month|week)|on[ \t]+(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+                        rf"sunday))\b(?![ \t]+(?:a|an|the|of)\b))", regex.MULTILINE | regex.IGNORECASE)
 _NEXT_NUMBER = regex.compile(r"[ \t]*[,;][ \t]*\d")
 
 
@@ -308,7 +314,10 @@ def _ages_after_names(text: str, spans: list[Span]) -> list[Span]:
     detector tagged: ``Pt is Hemi Tawhiri, [83], NHI``, ``joyce ann mcbride ([93])``,
     ``Desmond Kilpatrick ("Des"), [91], by``, ``Hope, now [9].`` The aside must close right
     after the number (``,`` ``)`` ``;`` ``.`` or the line's end): not a unit (``Smith, 20 mg``),
-    not a list of numbers (``Jones, 12, 14``), not a span already found."""
+    not a list of numbers (``Jones, 12, 14``), not a span already found. Or the name is the
+    subject of ``is``/``was``/``will be`` and the number (in digits or words) ends the clause or is
+    followed by ``and``, ``years``, ``in <month>``: ``brother Mohamed is [7];``, ``Obinna is [two and
+    a half].``, ``Isla will be [five] in August`` (not ``is 2 doors down``, ``is one of``)."""
     if not spans:
         return []
     starts = [x.start for x in spans]
@@ -319,11 +328,18 @@ def _ages_after_names(text: str, spans: list[Span]) -> list[Span]:
         if _category(n.label) != "NAME":
             continue
         m = _AGE_ASIDE.match(text, n.end)
-        if m is None:
-            continue
-        a, b = m.span("a")
-        v = int(m.group("a"))
-        if not (0 < v <= 125) or _AGE_ASIDE_END.match(text, b) is None or _NEXT_NUMBER.match(text, b):
+        if m is not None:
+            a, b = m.span("a")
+            if _AGE_ASIDE_END.match(text, b) is None or _NEXT_NUMBER.match(text, b):
+                continue
+        else:
+            m = _AGE_IS.match(text, n.end)
+            if m is None:
+                continue
+            a, b = m.span("a")
+        piece = m.group("a")
+        v = int(piece) if piece.isdigit() else spelled_number(piece)
+        if v is None or not (0 < v <= 125):
             continue
         k = bisect.bisect_left(starts, b)
         if any(spans[j].start < b and a < spans[j].end for j in range(max(0, k - 8), min(len(spans), k + 1))):

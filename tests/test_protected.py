@@ -380,3 +380,11 @@ def test_eponym_place_names_stay_dropped_in_medical_use(text, word):
 def test_country_is_not_fuzzy_matched_to_a_drug():
     text = "patient: she doesnt want to leave ukraine that must be so hard"
     assert [text[s.start:s.end] for s in run_filter(text, "ukraine", "LOCATION")] == ["ukraine"]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Nurse: Good morning, Mdm Tan. This is Nurse Nur calling.", "Tan"),   # Mdm: Madam
+    ("Mx Tan attended with a friend.", "Tan"),                            # Mx: the gender-neutral title
+])
+def test_name_after_mdm_or_mx_is_a_person(text, word):
+    assert [text[s.start:s.end] for s in run_filter(text, word)] == [word]

@@ -920,3 +920,12 @@ def test_listed_town_is_no_misspelling():
     text = "brown geltinous drainage noted"  # a misspelt word the tagger took for a place
     a = text.index("geltinous")
     assert WeakWordFilter("en").filter(Document(text), [Span(a, a + 9, "LOCATION", "tagger:en", 0.9)]) == []
+
+
+def test_unknown_name_before_a_care_role_is_no_misspelling():
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    text = "doctor: what i would suggest is i ask eilidh our district nurse to pop in"
+    a = text.index("eilidh")
+    kept = WeakWordFilter("en").filter(Document(text), [Span(a, a + 6, "DOCTOR", "tagger:en", 1.0)])
+    assert [text[s.start:s.end] for s in kept] == ["eilidh"]

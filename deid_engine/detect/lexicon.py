@@ -108,7 +108,7 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     "bestie"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
-                 "d", "dna", "don", "dona"}
+                 "d", "dna", "don", "dona", "mx", "mdm"}  # Mx: the gender-neutral title; Mdm: Madam (Singapore, Malaysia)
 # English cue words that are common Spanish words ("son" = "are"): no cue in Spanish notes.
 EN_ONLY_CUES = {"son", "sons", "pa", "np", "rn", "md", "mom", "dad", "sis", "bro"}
 SPANISH_TITLES = {"sr", "sra", "srta", "d", "dna", "don", "dona", "señor", "senor", "señora", "senora"}
@@ -118,7 +118,7 @@ NOT_AFTER_TITLE = {"will", "may", "can", "to", "and", "aware", "notified", "here
                    "all", "both"}
 AFTER_DOCTOR = {"aware", "notified", "informed", "paged", "called", "made", "updated", "here", "in", "at", "ordered",
                 "consulted", "spoke", "wants", "agrees", "saw", "examined", "placed", "performed", "pronounced"}
-TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "sr", "sra", "srta", "d", "dna", "don", "dona", "señor",
+TITLE_CUES = {"mr", "mrs", "ms", "miss", "mister", "mx", "mdm", "sr", "sra", "srta", "d", "dna", "don", "dona", "señor",
               "senor", "señora", "senora"}
 WEAK_CUES = {("called",), ("spoke", "with"), ("spoke", "to"), ("talked", "with"), ("talked", "to"),
              ("named",), ("name", "is"), ("visited", "by"), ("visit", "from"), ("call", "from"),

@@ -32,7 +32,7 @@ from .merge import resolve, source_family
 
 _WORD = regex.compile(r"\p{L}[\p{L}\d'’]*(?:-\p{L}[\p{L}\d'’]*)*|\d+")
 TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta", "don",
-          "dona", "prof", "professor", "nurse", "rn", "np", "pa"}
+          "dona", "prof", "professor", "nurse", "rn", "np", "pa", "mx", "mdm", "madam", "mme"}
 CREDENTIALS = {"md", "rn", "np", "pa", "do", "phd", "msw", "crnp", "rrt", "lpn", "pharmd", "bsn"}
 MEDICAL_HEADS = {"disease", "syndrome", "sign", "signs", "index", "criterion", "tests", "classification", "palsy", "catheter", "cath", "tube", "score", "scale",
                  "protocol", "examination", "exam", "technique", "approach", "hallpike",

@@ -462,6 +462,11 @@ class WeakWordFilter:
             return False
         if regex.match(r"[ \t,]*(?:MD|M\.D\.|RN|NP|PA|DO|RRT|PhD)\b", text[s.end:s.end + 8]):
             return False
+        from .spoken import _STAFF_APPOS
+
+        m = _STAFF_APPOS.match(text[s.start:s.end + 60].lower())
+        if m is not None and m.end("n") == s.end - s.start:
+            return False  # "i ask eilidh our district nurse": a care role in apposition names a person
         self._load_lists()
         from .lexicon import norm, one_word_place_names
 

@@ -1174,3 +1174,26 @@ def test_session10_holidays(en, text, piece):
 
 def test_session10_family_day_out_is_no_holiday(en):
     assert not {p for p, lab in _got(en, "we had a family day out at the beach") if lab == "DATE"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Will check in by portal (user whaverford84) in 2 weeks.", "whaverford84"),
+    ("dr: and your portal user name is pt: oksanah82 dr: perfect", "oksanah82"),
+    ("Transcriptionist: mbarnes2", "mbarnes2"),
+    ("Username: j.doe", "j.doe"),
+    ("login is pat_gray", "pat_gray"),
+])
+def test_username_after_its_cue(en, text, name):
+    assert (name, "USERNAME") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "user name is the same as before",                   # no digit, "_" or "."
+    "the user reported issues with login on 2 devices",
+    "Login: ab",
+    "he handles 3 cases a week",
+    "user B2 in the trial arm",                           # a letter and a digit: a code, not a name
+    "emailed user at jdoe84@example.org",                # an email address is no user name
+])
+def test_no_username_without_one(en, text):
+    assert not {lab for _, lab in found(en, text)} & {"USERNAME"}

@@ -1309,6 +1309,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"{_MODAL_AFTER}", "DATE", 0.75, group="m",
       invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
     # contacts ------------------------------------------------------------------------
+    # a portal or system user name after its cue: "username: jdoe_84", "(user tjackson88)", "login is mbarnes2",
+    # "Transcriptionist: mbarnes2"; the name must hold a digit, "_" or "." (not "user name is the same")
+    P("username", r"(?i)\b(?:user[ \t]*names?|usernames?|user[ \t]*ids?|userids?|log[ \t]*-?ins?|screen[ \t]*names?|"
+      r"handles?|user|transcriptionist|typed[ \t]+by|transcribed[ \t]+by|entered[ \t]+by)"
+      r"(?:[ \t]*(?:is|was|:|=|-|#))*[ \t]*(?:(?:pt|patient|dr)[ \t]*:[ \t]*)?"
+      r"(?P<u>[A-Za-z][A-Za-z0-9._-]{1,30}[A-Za-z0-9])(?![\w@.-]*[\w@])", "USERNAME", 0.85, group="u",
+      validate=lambda u: bool(regex.search(r"\d|[._][A-Za-z0-9]", u)) and not regex.fullmatch(r"(?i)[a-z]\d{1,2}", u)),
     P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),
     P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
     P("url_domain", r"(?i)(?<![@\w.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|mil|info|"
@@ -1973,6 +1980,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_in_2digit": ("in ",), "year_apostrophe": ("'", "’"), "year_apostrophe_after": ("'", "’"), "age_yo": ("y",), "age_aged": ("age",), "age_in_her": ("0s", "0's"),
     "age_in_her_words": ("ties",),
     "age_over_90_words": ("ninety", "hundred"), "email": ("@",), "url": ("http", "ftp:", "www."),
+    "username": ("user", "login", "log in", "log-in", "screen", "handle", "transcri", "typed by", "entered by"),
     "url_domain": (".com", ".org", ".net", ".edu", ".gov", ".mil", ".info", ".biz", ".io", ".us", ".uk", ".es",
                    ".eu", ".health"),
     "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),

@@ -1197,3 +1197,27 @@ def test_username_after_its_cue(en, text, name):
 ])
 def test_no_username_without_one(en, text):
     assert not {lab for _, lab in found(en, text)} & {"USERNAME"}
+
+
+@pytest.mark.parametrize("text,age", [
+    ("Name: Rohan Venkatesh Iyer    24/M  Informants: Self", "24"),
+    ("Ramesh, 45/M, k/c/o DM2 and HTN", "45"),
+    ("45/M with chest pain since morning", "45"),
+    ("2200 pt (84m) agitated, asking for wife", "84"),
+    ("DOB: 23.07.1970 (54) Address: Flat 3", "54"),
+    ("born 3 March 1961 (63 yrs), lives alone", "63"),
+    ("Kawasaki disease in November 2022 at age 10 months, treated", "10"),
+])
+def test_session12_ages(en, text, age):
+    assert (age, "AGE") in found(en, text)
+
+
+@pytest.mark.parametrize("text", [
+    "score 3/F scale used",            # no header shape after the sex
+    "results 5/F/2 pending",
+    "the 16f foley (16f) was placed",  # a catheter size
+    "BP 120/80, HR 72",
+    "DOB: 23.07.1970 (see chart)",
+])
+def test_session12_not_ages(en, text):
+    assert "AGE" not in {lab for _, lab in found(en, text)}

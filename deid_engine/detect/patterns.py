@@ -1091,6 +1091,18 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "Forty-seven-year-old", "twenty-eight-month-old": the compound joins the number with hyphens
     P("age_words_hyphen", rf"(?i)\b(?P<a>{_NUMBER_WORDS_BARE})(?=-(?:years?|months?|weeks?)-old\b)", "AGE", 0.9,
       group="a", validate=age_ok),
+    # "Rohan Iyer    24/M", "67 y/F", "Age/Sex: 31 / female": age slash sex in a header
+    P("age_slash_sex", r"(?<![\d/.:-])(?P<a>\d{1,3})[ \t]*(?:y|yrs?|yo)?[ \t]*/[ \t]*(?:M|F|Male|Female|male|female)\b"
+      r"(?=[ \t]*(?:$|[,;|)]|[ \t]{2}|[ \t]+(?:with|presents|presented|presenting|pt|patient|c/o|k/c/o|known|admitted|"
+      r"came|here|from|referred|seen)\b))", "AGE", 0.8, group="a", validate=age_in_range, flags=regex.MULTILINE),
+    # "DOB: 23.07.1970 (54)", "born 3 March 1961 (63 yrs)": the age in brackets after a date of birth
+    P("age_after_dob", r"(?i)\b(?:d\.?o\.?b\.?|date[ \t]+of[ \t]+birth|born)[ \t]*:?[ \t]*(?:\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|"
+      r"\d{1,2}(?:st|nd|rd|th)?[ \t]+\p{L}{3,9}\.?,?[ \t]+\d{4}|\p{L}{3,9}\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4})"
+      r"[ \t]*\([ \t]*(?:age[ \t]*:?[ \t]*)?(?P<a>\d{1,3})(?=[ \t]*(?:y|yo|yrs?|years?(?:[ \t]+old)?)?[ \t]*\))", "AGE",
+      0.85, group="a", validate=age_in_range),
+    # "at age 10 months", "at age 3 weeks": an age given in months or weeks
+    P("age_at_age_unit", r"(?i)\b(?:at|from|since|by|until)[ \t]+(?:the[ \t]+)?age[ \t]+(?:of[ \t]+)?(?P<a>\d{1,2})"
+      r"(?=[ \t]*(?:months?|mos?|weeks?|wks?|days?)\b)", "AGE", 0.85, group="a"),
     P("age_aged_words", rf"(?i)\b(?:aged|age\s+of|age\s*:)\s*(?P<a>{NUMBER_WORDS_RE})", "AGE", 0.9, group="a"),
     P("age_months_old", r"(?i)\b(?P<a>\d{1,2})(?=[\s-]*(?:months?|mos?|weeks?|wks?|days?)[\s-]*old\b)", "AGE", 0.9,
       group="a"),
@@ -1159,7 +1171,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"y/?o\b|and\b(?![ \t]+a[ \t]+half)|(?:she|he|they|but|so|shes|hes)\b))", "AGE", 0.7, group="a",
       validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
-    P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MF](?=\))", "AGE", 0.8, group="a", validate=age_ok,
+    P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MFmf](?=\))", "AGE", 0.8, group="a", validate=age_ok,
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:fr|french|foley|cath\w*|sheath|tube|ett|ngt|ogt|drain|picc|"
                                               r"line|trach\w*|cordis|introducer|gauge|size)\W*$", _before(t, s, 25))
       is not None),
@@ -2063,7 +2075,8 @@ TRIGGERS.update({
     "school_named": ("primary", "elementary", "middle", "junior", "infant", "grammar", "secondary"),
     "nursery_named": ("nursery", "daycare", "day care", "preschool", "pre-school", "creche", "crèche", "playgroup",
                       "school club"),
-    "age_sex_paren": (r"re:\(\d{1,3} ?[MF]\)",),
+    "age_sex_paren": (r"re:\(\d{1,3} ?[MFmf]\)",),
+    "age_slash_sex": ("/",), "age_after_dob": ("dob", "d.o.b", "birth", "born"), "age_at_age_unit": ("age",),
     "age_paren_relative": (r"re:[A-Z][A-Za-z'’-]+[ \t]*\((?:\d{1,3}|[A-Za-z]+(?:[ -][A-Za-z]+)?)[ \t]*(?:[A-Za-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),
     "age_words": _NUMBER_WORD_TRIGGERS, "age_words_hyphen": ("-old",),

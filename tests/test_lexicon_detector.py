@@ -1427,3 +1427,18 @@ def test_plan_owners_and_specialists_are_clinicians(en, text, name):
 ])
 def test_plan_lines_without_names(en, text):
     assert not _names_found(en, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Social: Andrwe O'connell MD spoke with pt's wife today.", "O'connell"),
+    ("Seen by Dr. O'Brien today.", "O'Brien"),
+    ("Wife Mary O’Neill called.", "O’Neill"),
+    ("PT TO BE SEEN BY D'ANGELO RN", "D'ANGELO"),
+])
+def test_apostrophe_surnames_are_listed(en, text, name):
+    """The Census list writes OBRIEN, OCONNELL, DANGELO: the written forms count as surnames too."""
+    assert any(name in piece for piece, _ in found(en, text))
+
+
+def test_oclock_is_no_surname(en):
+    assert found(en, "meds given at 2 o'clock today") == set()

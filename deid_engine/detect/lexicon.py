@@ -694,6 +694,11 @@ class LexiconDetector:
                 k = norm(w)
                 if " " not in k:
                     surname[k] = min(surname.get(k, r), r)
+        # the Census list writes O'Brien, O'Connell, D'Angelo without the apostrophe ("OBRIEN"): the written forms
+        # count too (extra forms such as "o'bama" harm nothing: nobody writes them)
+        for k, r in list(surname.items()):
+            if len(k) >= 5 and k.isalpha() and (k[0] == "o" or (k[0] == "d" and k[1] in "aeiou")):
+                surname.setdefault(k[0] + "'" + k[1:], r)
         if es:  # every Spanish list entry counts as frequent
             for w in load_lexicon("first_names_es"):
                 first[norm(w)] = 0

@@ -127,3 +127,9 @@ def test_safe_harbor_counts_the_home_nations_as_countries(country):
     text = f"DAUGHTER HERE FROM {country} FOR THE WEEK"
     assert _places("safe_harbor", text, [(country, "COUNTRY", "tagger:en")]) == []
     assert _places("all", text, [(country, "COUNTRY", "tagger:en")]) == [country]
+
+
+def test_safe_harbor_drops_a_possessive_state():
+    text = "given a brief overview of this towson maryland's facility"
+    assert _places("safe_harbor", text, [("maryland's", "STATE", "lexicon:state")]) == []
+    assert _places("all", text, [("maryland's", "STATE", "lexicon:state")]) == ["maryland's"]

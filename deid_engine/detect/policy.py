@@ -155,7 +155,7 @@ class PlacePolicyFilter:
             names = {w.casefold() for li in ("states_us", "states_us_abbr", "countries_en") for w in load_lexicon(li)}
             self._names = frozenset((names | _STATE_ABBREVIATIONS | _COUNTRIES_TOO) - _CITY_TOO)
         t = regex.sub(r"\s+", " ", text.strip().rstrip(".")).casefold()
-        t = regex.sub(r"^the ", "", t)
+        t = regex.sub(r"^the |['’]s?$", "", t)  # "the UK", "Maryland's"
         return t in self._names
 
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:

@@ -201,3 +201,22 @@ def test_double_surnames_and_separators(text, name, grown):
 ])
 def test_no_double_surname_growth(text, name):
     assert _grow(text, name) == [name]
+
+
+@pytest.mark.parametrize("text,name,trimmed", [
+    ("rectal tube placed per dr. white's order.", "white's", "white"),
+    ("Seen by Dr. Patel’s team today.", "Patel’s", "Patel"),
+    ("SOCIAL-phone call from son Rob-who states he will not come", "Rob-who", "Rob"),
+])
+def test_names_end_before_a_possessive_or_a_glued_function_word(text, name, trimmed):
+    assert _grow(text, name) == [trimmed]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("[doctor] let's take a look at your knee", "let's"),   # a contraction: the vetoes judge it whole
+    ("Mrs O'Neill is here; Ms D'Arcy too.", "O'Neill"),
+    ("Jean-Paul Sartre called.", "Jean-Paul Sartre"),
+    ("Mary-Kate called.", "Mary-Kate"),
+])
+def test_names_keep_apostrophes_and_hyphens_inside(text, name):
+    assert _grow(text, name) == [name]

@@ -26,6 +26,14 @@ from .merge import source_family
 
 # words that end a name span when a detector ran past the name ("maria gonzalez mrn 447...")
 _TRAILING = regex.compile(r"(?i)(?:[ \t,]+(?:mrn|dob|d\.o\.b|ssn|mr#|id|acct|md|m\.d|rn|np|pa-c|phd|rrt|dds))+[.:#]?$")
+# a possessive or a function word glued on with a hyphen after a person's name: "dr. [white]'s order",
+# "son [Rob]-who states"; the name ends before it (the probe guideline leaves the possessive outside)
+# "let's", "how's", "that's": a contraction, not a possessive (the vetoes judge the whole word)
+_CONTRACTION_HEADS = frozenset({"let", "how", "what", "that", "it", "he", "she", "there", "here", "where", "who",
+                                "when", "why", "this", "everybody", "everyone", "nobody", "somebody", "someone",
+                                "anyone", "anybody", "everything", "nothing", "something", "one", "today"})
+_NAME_TAIL = regex.compile(r"(?i)(?<=\p{L})(?:['’]s|-(?:who|he|she|they|and|is|was|will|states|says|said|called|aware|"
+                           r"here|there|to|at|in|on|re))$")
 # role and relation words a detector may take into (or for) a name: "partner Sam", "nurse Ayaan",
 # "coordinator Kendall Price"; titles too (the guideline keeps them outside the span)
 ROLE_WORDS = frozenset({
@@ -158,6 +166,11 @@ class NameExtentFilter:
                 m = _TRAILING.search(piece)
                 if m and m.start() > 0:
                     end = start + m.start()
+                if self.lang == "en":
+                    m = _NAME_TAIL.search(text, start, end)
+                    if m and m.start() > start + 1 and not text[end:end + 1].isalpha() \
+                            and text[start:m.start()].casefold() not in _CONTRACTION_HEADS:
+                        end = m.start()
                 if self.lang == "en" and regex.match(r"[ \t]*:", text[end:end + 3]):
                     # "gwen neighbour: oh yes": the next speaker's label ran into the name
                     t = regex.search(r"[ \t]+(\p{L}+)$", text[start:end])

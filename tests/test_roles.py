@@ -380,3 +380,14 @@ def test_names_that_stay_names(text, name):
     a = text.index(name)
     out = NameRoleFilter("en").filter(Document(text), [Span(a, a + len(name), "PATIENT", "tagger:en", 0.6)])
     assert out[0].label != "CITY"
+
+
+@pytest.mark.parametrize("text,piece,kept,label", [
+    ("Mary's husband called this morning.", "Mary's", "Mary", "PATIENT"),    # a person, not St Mary's
+    ("Transferred from Mary's to the ward.", "Mary's", "Mary's", "LOCATION"),  # no relation word after it
+    ("Pt lives near Bristol's harbour.", "Bristol's", "Bristol's", "LOCATION"),
+])
+def test_possessive_given_name_before_a_relation_word_is_a_person(text, piece, kept, label):
+    a = text.index(piece)
+    out = NameRoleFilter("en").filter(Document(text), [Span(a, a + len(piece), "LOCATION", "tagger:en", 0.9)])
+    assert [(text[s.start:s.end], s.label) for s in out] == [(kept, label)]

@@ -560,6 +560,12 @@ def _place_not_person(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+_POSSESSIVE_NAME = regex.compile(r"(\p{L}[\p{L}-]{1,})['’]s")
+_KIN_AFTER = regex.compile(r"(?i)[ \t]+(?:husband|wife|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|"
+                           r"boyfriend|girlfriend|fianc[eé]e?|spouse|family|children|kids|baby|carer|caregiver|aunt|"
+                           r"uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather)\b")
+
+
 def _person_not_place(text: str, s: Span) -> Span:
     """``cc: Darnell Brooks``, ``Patient: Aisha Rahman``, ``portal msg from jamal ortiz``: a tagger
     LOCATION that is a person's name (a listed first name, alone when it is a frequent given name and no
@@ -570,6 +576,11 @@ def _person_not_place(text: str, s: Span) -> Span:
     if s.label != "LOCATION" or not s.source.startswith("tagger"):
         return s
     piece = text[s.start:s.end]
+    m = _POSSESSIVE_NAME.fullmatch(piece)
+    if m and m.group(1).casefold() in _first_names() and _KIN_AFTER.match(text, s.end):
+        # "Mary's husband called": a given name in the possessive before a relation word is a person
+        return Span(s.start, s.start + len(m.group(1)), "PATIENT", s.source, s.confidence,
+                    (s.explanation + "; " if s.explanation else "") + "a person's name before a relation word")
     single = regex.fullmatch(r"\p{L}[\p{L}'’-]{2,}", piece) is not None
     if not (_PERSON_SHAPE.fullmatch(piece) or single) or piece.isupper():
         return s

@@ -71,7 +71,7 @@ def test_safe_harbor_keeps_states_and_countries_only():
               ("Towson, MD", "CITY", "pattern:city_state"), ("Dundalk", "LOCATION", "tagger:en"),
               ("New York", "LOCATION", "tagger:en"), ("Mercy Hospital", "HOSPITAL", "lexicon:facility"),
               ("Georgia", "RELATIVE", "tagger:en")]
-    assert _places("safe_harbor", text, pieces) == ["Towson, MD", "Dundalk", "New York", "Mercy Hospital", "Georgia"]
+    assert _places("safe_harbor", text, pieces) == ["Towson, MD", "Dundalk", "New York", "Mercy", "Georgia"]  # the head stays out
     assert len(_places("all", text, pieces)) == len(pieces)
 
 
@@ -133,3 +133,26 @@ def test_safe_harbor_drops_a_possessive_state():
     text = "given a brief overview of this towson maryland's facility"
     assert _places("safe_harbor", text, [("maryland's", "STATE", "lexicon:state")]) == []
     assert _places("all", text, [("maryland's", "STATE", "lexicon:state")]) == ["maryland's"]
+
+
+@pytest.mark.parametrize("text,piece,label,kept", [
+    ("ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MS CHANGES", "CALVERT HOSPITAL", "HOSPITAL", "CALVERT"),
+    ("pt taken to kernan hosp. she sustained", "kernan hosp", "HOSPITAL", "kernan"),
+    ("transfer @ 1820 from Kessler Medical Center. Pt is alert", "Kessler Medical Center", "HOSPITAL", "Kessler"),
+    ("f/u w/ Chester River Heart Center, phone # given", "Chester River Heart Center", "HOSPITAL", "Chester River"),
+    ("PRESENTED TO U OF MD MED CENTER ON 9/14", "U OF MD MED CENTER", "HOSPITAL", "U OF MD"),
+    ("He lives at Carpenter Assisted living with an aide", "Carpenter Assisted living", "HOSPITAL", "Carpenter"),
+    ("WORKS AT HARFORD MEMORIAL HOSPITAL", "HARFORD MEMORIAL HOSPITAL", "HOSPITAL", "HARFORD MEMORIAL"),
+    ("came to GH EW with family", "GH EW", "LOCATION", "GH"),
+    ("admit from BALTMORE rehab, where", "BALTMORE rehab", "HOSPITAL", "BALTMORE"),
+    ("transferred from Sacred Heart yesterday", "Sacred Heart", "HOSPITAL", "Sacred Heart"),   # no head word
+    ("seen at the Medical Center today", "Medical Center", "HOSPITAL", "Medical Center"),      # nothing else
+    ("seen at Hospital of St Raphael", "Hospital of St Raphael", "HOSPITAL", "Hospital of St Raphael"),
+    ("taken to St. Hospital", "St. Hospital", "HOSPITAL", "St. Hospital"),                     # a title left alone
+    ("Lives at 12 Hospital Road", "12 Hospital Road", "STREET", "12 Hospital Road"),
+])
+def test_safe_harbor_leaves_the_generic_head_of_a_facility_out(text, piece, label, kept):
+    """PhysioNet's guideline marks the name alone: 'Calvert [Hospital]'. The default policy keeps the head."""
+    assert _places("safe_harbor", text, [(piece, label, "tagger:en")]) == [kept]
+    assert _places("all", text, [(piece, label, "tagger:en")]) == [piece]
+    assert _places("safe_harbor", text, [(piece, label, "user:add")]) == [piece]

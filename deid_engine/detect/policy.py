@@ -19,7 +19,10 @@ subdivisions smaller than a State"; a state or a country may stay. The setting `
   shared by a city (``New York``, ``Washington``) stay, as do states inside an institution's name
   (``University of Maryland``, ``U Maryland ER``) and anything longer (``Towson, MD``). The floor or
   unit number after a named building is left out of its span (``Quartermain 2`` -> ``Quartermain``;
-  not ``Ward 5B`` or ``Bed 4``, where the number is all there is).
+  not ``Ward 5B`` or ``Bed 4``, where the number is all there is). The generic head of a facility's name is
+  left out too (``Calvert [Hospital]``, ``Kessler [Medical Center]``, ``Baltimore [rehab]``, ``GH [EW]``): the
+  name before it is the identifier, and the guideline marks it alone. Words that are part of a name
+  (``Memorial``, ``General``, ``University``) stay.
 
 Spans added or accepted by the user are never dropped.
 """
@@ -50,6 +53,16 @@ _GENERIC_UNIT_WORDS = frozenset({"ward", "unit", "floor", "level", "bay", "room"
                                  "building", "bldg", "tower", "station", "stn", "area", "zone", "lounge", "icu",
                                  "micu", "sicu", "ccu", "nicu", "picu", "cvicu", "ctic", "hdu", "ed", "er", "or",
                                  "pacu", "theatre", "theater", "apartment", "apt", "flat", "house", "lot", "gate"})
+# the generic head of a facility name, left outside the span under safe_harbor (PhysioNet train gold: Location
+# spans hold "hospital"/"hosp" twice in 1,243 PHI and never "center", "medical", "rehab", "clinic" or "campus";
+# the word right after a Location span is hospital 21, rehab 10, hosp 7, er/ew 9, medical 3, campus 3 times)
+_GENERIC_HEAD_WORDS = frozenset({"hospital", "hospitals", "hosp", "hospiatal", "hopsital", "hosptial", "hospial",
+                                 "medical", "med", "center", "centre", "ctr", "cntr", "rehab", "rehabilitation",
+                                 "campus", "clinic", "clinics", "home", "nh", "snf", "living", "house", "tcu", "er",
+                                 "ew", "ed", "micu", "sicu", "ccu", "icu", "facility"})
+# modifiers trimmed only together with a head after them ("Chester River [Heart Center]"; "Sacred Heart" stays whole)
+_GENERIC_MODIFIERS = frozenset({"heart", "cancer", "nursing", "assisted", "care", "medical", "med"})
+_KEEP_LAST = frozenset({"of", "the", "and", "&", "for", "at", "in", "st", "st.", "saint", "mt", "mount", "u", "uof"})
 _NUMBER = regex.compile(r"\d{1,3}")
 _OVER_89_WORDS = regex.compile(r"(?i)\b(?:ninety|hundred|noventa|cien|ciento)")
 
@@ -172,7 +185,7 @@ class PlacePolicyFilter:
                     and not _inside_a_name(text, s)):
                 continue
             if cat == "LOCATION" and source_family(s.source) != "user":
-                s = _without_unit_number(text, s)
+                s = _without_generic_head(text, _without_unit_number(text, s))
             out.append(s)
         return out
 
@@ -191,3 +204,30 @@ def _without_unit_number(text: str, s: Span) -> Span:
     if not words or words[-1].casefold() in _GENERIC_UNIT_WORDS or not any(w[0].isalpha() for w in words):
         return s
     return Span(s.start, s.start + len(name), s.label, s.source, s.confidence, s.explanation)
+
+
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
+
+
+def _without_generic_head(text: str, s: Span) -> Span:
+    """``Calvert Hospital`` -> ``Calvert``, ``U OF MD MED CENTER`` -> ``U OF MD``, ``Chester River Heart
+    Center`` -> ``Chester River``: under Safe Harbor the generic head words at the end of a facility's
+    name are not identifiers (the PhysioNet guideline leaves them outside). Kept whole: a span of
+    generic words only (``Medical Center``), a span whose remainder would end in a function word or a
+    saint's title (``Hospital of [the] ...``, ``St [Hospital]``), streets, postcodes."""
+    if s.label in ("STREET", "ZIP", "LOCATION_OTHER", "CITY", "STATE", "COUNTRY"):
+        return s
+    piece = text[s.start:s.end]
+    words = list(_WORD.finditer(piece))
+    k = len(words)
+    if not words or words[-1].group().rstrip(".").casefold() not in _GENERIC_HEAD_WORDS:
+        return s
+    while k > 0 and words[k - 1].group().rstrip(".").casefold() in (_GENERIC_HEAD_WORDS | _GENERIC_MODIFIERS):
+        k -= 1
+    if k == len(words) or k == 0:
+        return s
+    last = words[k - 1].group().casefold()
+    if last in _KEEP_LAST or last.rstrip(".") in _KEEP_LAST:
+        return s
+    end = s.start + words[k - 1].end()
+    return Span(s.start, end, s.label, s.source, s.confidence, s.explanation)

@@ -222,3 +222,25 @@ def test_names_end_before_a_possessive_or_a_glued_function_word(text, name, trim
 ])
 def test_names_keep_apostrophes_and_hyphens_inside(text, name):
     assert _grow(text, name) == [name]
+
+
+@pytest.mark.parametrize("text,place,label,copies", [
+    ("PT TO QUARTERMAIN 3 TODAY. ON QUARTERMAIN 2 WITH HR 50S. F-MICU/QUARTERMAIN/CCU TEAMS. QUARTERMAIN3 CP.",
+     "QUARTERMAIN", "HOSPITAL", 4),                               # a glued floor number stays out
+    ("Transferred from Kessler ER. Kessler staff called back at noon.", "Kessler", "HOSPITAL", 2),
+    ("lives in wetherby with her son. back to wetherby on friday", "wetherby", "CITY", 2),
+])
+def test_a_place_found_once_is_found_again(text, place, label, copies):
+    assert _repeat(text, place, label).count((place, label)) == copies
+
+
+@pytest.mark.parametrize("text,place,label", [
+    ("Seen at Mercy Hospital. Mercy is a virtue.", "Mercy", "HOSPITAL"),                     # an English word
+    ("Lives in Parkinson. Parkinson's disease suspected.", "Parkinson", "CITY"),             # an eponym
+    ("Lives in Wetherby. Wetherbyshire is elsewhere.", "Wetherby", "CITY"),                  # whole words only
+    ("Lives at 12 Oakfield Road. Oakfield school.", "12 Oakfield Road", "STREET"),           # street words stay
+    ("Came from Kessler. Kessler again.", "Kessler", "HOSPITAL"),                            # below the confidence
+])
+def test_places_repeat_only_as_real_place_words(text, place, label):
+    conf = 0.3 if text.startswith("Came") else 0.8
+    assert len(_repeat(text, place, label, conf)) == 1

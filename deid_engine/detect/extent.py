@@ -232,6 +232,7 @@ class NameRepeatFilter:
         if self.lang != "en":
             return spans
         text = document.text
+        spans = self._repeat_places(text, spans)
         names: dict[str, str] = {}
         for s in spans:
             if _cat(s.label) != "NAME" or s.confidence < self.min_confidence or s.label == "USERNAME" \
@@ -245,13 +246,7 @@ class NameRepeatFilter:
         # role elsewhere in the note gives it that role ("teo" after "my son teo")
         spans = [replace(s, label=names[text[s.start:s.end]]) if s.source == _BARE_SOURCE
                  and names.get(text[s.start:s.end], s.label) != s.label else s for s in spans]
-        if self._words is None:
-            from .protected import _load_dictionary
-
-            self._words = _load_dictionary()
-            from .protected import ProtectedTermsFilter
-
-            self._protected = ProtectedTermsFilter(self.lang)
+        self._load_words()
         from .lexicon import LexiconDetector, norm
 
         keep = {w: lab for w, lab in names.items()
@@ -306,3 +301,61 @@ class NameRepeatFilter:
         if not added:
             return spans
         return sorted([*spans, *added], key=lambda s: s.start)
+
+    def _load_words(self) -> None:
+        if self._words is None:
+            from .protected import ProtectedTermsFilter, _load_dictionary
+
+            self._words = _load_dictionary()
+            self._protected = ProtectedTermsFilter(self.lang)
+
+    def _repeat_places(self, text: str, spans: list[Span]) -> list[Span]:
+        """A one-word place name found once is found at its other whole-word occurrences in the note
+        (``to QUARTERMAIN 2`` ... ``F-MICU/QUARTERMAIN/CCU``, ``QUARTERMAIN3``): a word of a hospital,
+        city, organisation or generic place span that no English or medical list holds and that is
+        no eponym, of 4 letters or more (short capitals are acronyms). A floor number glued to it
+        stays outside (``QUARTERMAIN[3]``)."""
+        places: dict[str, str] = {}
+        for s in spans:
+            if s.label not in _REPEAT_PLACE_LABELS or s.confidence < self.min_confidence:
+                continue
+            for m in _NAME_TOKEN.finditer(text, s.start, s.end):
+                w = m.group()
+                if len(w) >= 4 and w.isalpha():
+                    places.setdefault(w, s.label)
+        if not places:
+            return spans
+        self._load_words()
+        from .lexicon import LexiconDetector, norm
+
+        keep = {w: lab for w, lab in places.items()
+                if norm(w) not in self._words and w.casefold() not in _PLACE_HEAD_WORDS
+                and not self._protected.is_protected(w)}
+        if not keep:
+            return spans
+        mixed = LexiconDetector._case_mode(text) == "mixed"
+        flags = 0 if mixed else regex.IGNORECASE
+        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
+        # unique to this note: kept out of regex's pattern cache
+        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}'’-])", flags, cache_pattern=False)
+        import bisect
+
+        taken = sorted((s.start, s.end) for s in spans)
+        added: list[Span] = []
+        for m in rx.finditer(text):
+            a, b = m.start(), m.end()
+            k = bisect.bisect_right(taken, (a, len(text) + 1))
+            if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
+                continue  # overlaps a span
+            label = keep.get(m.group()) or next(lab for w, lab in keep.items() if w.casefold() == m.group().casefold())
+            added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same place found elsewhere in the note"))
+        if not added:
+            return spans
+        return sorted([*spans, *added], key=lambda s: s.start)
+
+
+# place spans whose words repeat through the note (not streets, ZIP codes, states or countries: a state may be
+# dropped by the place policy, and a street's words are everyday words)
+_REPEAT_PLACE_LABELS = frozenset({"HOSPITAL", "CITY", "ORGANIZATION", "LOCATION"})
+_PLACE_HEAD_WORDS = frozenset({"hospital", "hosp", "center", "centre", "clinic", "campus", "rehab", "medical",
+                               "university", "college", "school", "county", "city", "town", "village", "street"})

@@ -1147,6 +1147,10 @@ def _places_found(det, text):
      "Lakeshore Hand & Wrist Therapy", "HOSPITAL"),
     ("Your flu jab is due. Call us to book. - Meadowbank Family Practice", "Meadowbank Family Practice", "HOSPITAL"),
     ("pls collect from walgreens on juniper ridge rd after 5", "juniper ridge rd", "STREET"),
+    ("FATIGUE, WEAKNESS AND WENT TO HOLY CROSS WITH FEVER OF 103.", "HOLY CROSS", "HOSPITAL"),
+    ("Pt went to Good Samaritan with chest pain.", "Good Samaritan", "HOSPITAL"),
+    ("TRANSFERRED FROM SINAI FOR CATH", "SINAI", "HOSPITAL"),
+    ("Admitted to Mercy for chest pain in 2019.", "Mercy", "HOSPITAL"),
 ])
 def test_places_without_a_hospital_word(en, text, span, label):
     assert (span, label) in _places_found(en, text)
@@ -1165,11 +1169,14 @@ def test_places_without_a_hospital_word(en, text, span, label):
     "Gait training at Balance and Falls Clinic.",
     "Thanks, see you soon. - Maria Lopez",
     "get it from walgreens on the corner",
+    "He went to the holy cross service on Sunday.",
+    "He showed great mercy to the family.",
+    "A Methodist minister visited.",
 ])
 def test_places_without_a_hospital_word_decoys(en, text):
     got = _places_found(en, text)
     bad = {"fun", "first", "Cardiac", "General", "Main", "spire", "shell", "Motion Analysis Lab", "Maria Lopez",
-           "the corner", "Balance and Falls Clinic"}
+           "the corner", "Balance and Falls Clinic", "holy cross", "mercy", "Methodist"}
     assert not {t for t, _ in got} & bad
 
 

@@ -458,8 +458,16 @@ HOSPITAL_BRANDS = {tuple(c.split()) for c in (
     "adventhealth", "baylor scott", "christiana", "atrium health", "piedmont", "emory", "vanderbilt", "mount sinai",
     "addenbrookes", "addenbrooke's", "royal marsden", "great ormond street", "moorfields", "papworth", "christie",
     "tallaght", "crumlin", "beaumont", "st james's", "sunnybrook", "sickkids", "westmead", "royal melbourne",
-    "royal free", "royal brompton", "john radcliffe", "hopkins", "johns hopkins")}
+    "royal free", "royal brompton", "john radcliffe", "hopkins", "johns hopkins",
+    # hospitals named after a saint, a faith or a charity, often named without "Hospital" ("went to Holy Cross",
+    # "transferred from Sinai"): everyday words, so a cue is needed (two-word names: a capitalised name after
+    # to / from / at is enough)
+    "holy cross", "good samaritan", "sacred heart", "holy family", "holy name", "holy redeemer", "our lady",
+    "sisters of charity", "mercy", "sinai", "providence", "presbyterian", "methodist", "baptist", "lutheran",
+    "adventist", "deaconess")}
 _BRAND_FIRST = {b[0] for b in HOSPITAL_BRANDS}
+# the faith and charity names above that are two words: enough on their own after to / from / at
+_NAMED_BRANDS = {b for b in HOSPITAL_BRANDS if len(b) >= 2 and b[0] in ("holy", "good", "sacred", "our", "sisters")}
 # Fuel and convenience brands, an organisation before "station"/"garage" ("by the shell station")
 FUEL_BRANDS = {"shell", "exxon", "exxonmobil", "mobil", "chevron", "texaco", "esso", "sunoco", "citgo", "valero",
                "arco", "wawa", "sheetz", "speedway", "maxol", "applegreen", "topaz", "gulf", "conoco", "phillips"}
@@ -1554,7 +1562,11 @@ class LexiconDetector:
                 # a brand no dictionary or name list knows needs no care word ("records from northwell")
                 unknown = all(x.n not in self.words and x.n not in self.first and x.n not in self.surname
                               for x in toks[i:i + k]) and (k > 1 or len(t.n) >= 5)
-                if not unknown and not any((toks[q].n in _LOWER_VENUE_CUES or toks[q].n in _BRAND_CUES) for q in range(lo, b + 1)
+                # "went to Holy Cross with fever": a two-word faith or charity name, capitalised (or in a note
+                # written in capitals) after to / from / at
+                named = tuple(x.n for x in toks[i:i + k]) in _NAMED_BRANDS and toks[b].n in ("at", "to", "from") and (
+                    mode == "upper" or all(x.text[:1].isupper() for x in toks[i:i + k]))
+                if not unknown and not named and not any((toks[q].n in _LOWER_VENUE_CUES or toks[q].n in _BRAND_CUES) for q in range(lo, b + 1)
                            if "\n" not in text[toks[q].end:t.start]
                            and not any(c in text[toks[q].end:t.start] for c in ".;!?")):
                     break

@@ -1151,6 +1151,7 @@ def _places_found(det, text):
     ("Pt went to Good Samaritan with chest pain.", "Good Samaritan", "HOSPITAL"),
     ("TRANSFERRED FROM SINAI FOR CATH", "SINAI", "HOSPITAL"),
     ("Admitted to Mercy for chest pain in 2019.", "Mercy", "HOSPITAL"),
+    ("PT WAS TRANSFERED TO THE ZAGARIA CAMPUS FOR GI STUDIES", "ZAGARIA CAMPUS", "HOSPITAL"),
 ])
 def test_places_without_a_hospital_word(en, text, span, label):
     assert (span, label) in _places_found(en, text)
@@ -1172,6 +1173,8 @@ def test_places_without_a_hospital_word(en, text, span, label):
     "He went to the holy cross service on Sunday.",
     "He showed great mercy to the family.",
     "A Methodist minister visited.",
+    "He lives on campus and walked across the college campus.",
+    "Moved to the main campus for MRI.",
 ])
 def test_places_without_a_hospital_word_decoys(en, text):
     got = _places_found(en, text)

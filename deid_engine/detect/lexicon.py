@@ -141,7 +141,7 @@ _FACILITY_CUE_WORDS = {"to", "at", "from", "in", "back", "transferred", "transfe
 FACILITY_HEADS_EN = {"hospital", "hosp", "medical center", "med center", "clinic", "health center", "infirmary",
                      "nursing home", "rehabilitation center", "health system", "healthcare", "hospice",
                      "memorial", "medical centre", "urgent care", "va", "vamc", "manor", "nursing center",
-                     "care center", "ltac"}
+                     "care center", "ltac", "campus"}
 FACILITY_HEADS_ES = {"hospital", "clinica", "centro de salud", "complejo hospitalario", "hospital universitario",
                      "hospital general", "hospital clinico", "consultorio", "ambulatorio", "policlinica",
                      "residencia", "fundacion", "instituto"}

@@ -1152,6 +1152,9 @@ def _places_found(det, text):
     ("TRANSFERRED FROM SINAI FOR CATH", "SINAI", "HOSPITAL"),
     ("Admitted to Mercy for chest pain in 2019.", "Mercy", "HOSPITAL"),
     ("PT WAS TRANSFERED TO THE ZAGARIA CAMPUS FOR GI STUDIES", "ZAGARIA CAMPUS", "HOSPITAL"),
+    ("he arrived a&ox3 via amb from kernan ew for further eval", "kernan", "HOSPITAL"),
+    ("Seen in Harford ER last night with chest pain.", "Harford", "HOSPITAL"),
+    ("BRINGING IN A CONSULT FROM THE GBMC. HO SPOKE WITH DR. SMITH", "GBMC", "HOSPITAL"),
 ])
 def test_places_without_a_hospital_word(en, text, span, label):
     assert (span, label) in _places_found(en, text)
@@ -1175,11 +1178,13 @@ def test_places_without_a_hospital_word(en, text, span, label):
     "A Methodist minister visited.",
     "He lives on campus and walked across the college campus.",
     "Moved to the main campus for MRI.",
+    "Came from the ER, then in Triage ED for an hour; sent to peds ED.",
 ])
 def test_places_without_a_hospital_word_decoys(en, text):
     got = _places_found(en, text)
     bad = {"fun", "first", "Cardiac", "General", "Main", "spire", "shell", "Motion Analysis Lab", "Maria Lopez",
-           "the corner", "Balance and Falls Clinic", "holy cross", "mercy", "Methodist"}
+           "the corner", "Balance and Falls Clinic", "holy cross", "mercy", "Methodist", "ER", "Triage", "peds",
+           "ED"}
     assert not {t for t, _ in got} & bad
 
 

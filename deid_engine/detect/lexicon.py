@@ -1029,7 +1029,10 @@ class LexiconDetector:
         facility_cues = _FACILITY_CUE_WORDS | {"admitted", "sent", "presented", "ed", "er"}  # built once, not per token
         for i in range(1, n):
             t = toks[i]
-            if used[i] or toks[i - 1].n not in facility_cues:
+            # "FROM THE GBMC": an acronym may follow the cue after "the"
+            the_cued = (i >= 2 and toks[i - 1].n == "the" and toks[i - 2].n in facility_cues
+                        and text[toks[i - 2].end:toks[i - 1].start] == " ")
+            if used[i] or (toks[i - 1].n not in facility_cues and not the_cued):
                 continue
             gap = text[toks[i - 1].end:t.start]
             if gap not in (" ", "  ") or t.n in self.medical or t.n in self.common or t.n in STOP:
@@ -1040,6 +1043,21 @@ class LexiconDetector:
                 out.append(Span(t.start, t.end, "HOSPITAL", "lexicon:facility", 0.55))
                 used[i] = True
                 continue
+            if the_cued:
+                continue
+            # a hospital named by its emergency department: "from kernan ew", "seen in Harford ER",
+            # "to Shady Grove ED" (one or two name words, then ER / EW / ED)
+            if self.lang != "es" and toks[i - 1].n in ("to", "from", "at", "in", "via"):
+                k = i
+                while k < n and k - i < 2 and self._ed_name_word(toks[k], mode) \
+                        and text[toks[k - 1].end:toks[k].start] in (" ", "  "):
+                    k += 1
+                if k > i and k < n and toks[k].n in ("er", "ew", "ed") and text[toks[k - 1].end:toks[k].start] == " " \
+                        and (mode != "mixed" or toks[k].text.isupper()) and not any(used[q] for q in range(i, k)):
+                    out.append(Span(t.start, toks[k - 1].end, "HOSPITAL", "lexicon:facility", 0.55))
+                    for q in range(i, k):
+                        used[q] = True
+                    continue
             # wards and units: "transfer to Quartermain 2"
             nxt = text[t.end:t.end + 5]
             if toks[i - 1].n in ("to", "from") and regex.match(r" \d{1,2}(?!\d|[.,]\d|[%'’/\w])", nxt) \
@@ -1085,6 +1103,12 @@ class LexiconDetector:
                 for q in range(start_j, end_j + 1):
                     used[q] = True
                 break
+
+    def _ed_name_word(self, t: _Tok, mode: str) -> bool:
+        """A word that can name a hospital before ER / EW / ED: no dictionary, medical or function word,
+        capitalised in mixed-case text, letters only."""
+        return (t.text.isalpha() and len(t.text) >= 3 and t.n not in self.medical and t.n not in self.common
+                and t.n not in self.words and t.n not in STOP and (mode != "mixed" or t.text[:1].isupper()))
 
     def _practices(self, toks, text, mode, out, used) -> None:
         """Clinic and practice names without a hospital word, in mixed-case text: capitalised

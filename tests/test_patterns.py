@@ -1231,3 +1231,21 @@ def test_session12_not_ages(en, text):
 ])
 def test_extension_only_after_a_number(en, text, ext, kept):
     assert ((ext, "PHONE") in found(en, text)) is kept
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("sputum 2/14 +GNR, started on zosyn", "2/14"),            # a culture result after its date
+    ("BLD CX 9/11 + MRSA IN 2 OF 2", "9/11"),
+    ("home for xmas with her daughter", "xmas"),
+    ("FELL ON XMAS EVE AT HOME", "XMAS EVE"),
+])
+def test_session13_dates(en, text, piece):
+    assert (piece, "DATE") in _got(en, text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("FINE CRACKLES LT BASE TO 3/4 + STRONG COUGH", "3/4"),   # an amount, then a plus
+    ("edema 1/4 + in feet", "1/4"),
+])
+def test_session13_fractions_before_a_plus(en, text, piece):
+    assert (piece, "DATE") not in _got(en, text)

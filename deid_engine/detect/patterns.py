@@ -180,7 +180,9 @@ _NOT_DATE_BEFORE = regex.compile(
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
-    r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|\+|%|'s|s\b|ratio|normal|saline|"
+    r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|%|'s|s\b|ratio|normal|saline|"
+    # "3/4 +" is an amount; "sputum 2/14 +GNR", "cx 9/11 + MRSA" is a culture result dated 2/14
+    r"\+(?![ \t]?(?:ve\b|gram|gnr|gpc|gpr|gnb|mrsa|vre|c\.?[ \t]?diff|staph|strep|e\.?[ \t]?coli|yeast|for\b))|"
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
     r",?\s*(?:and\s+)?\d{2,3}\s*%|"
     r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d|"
@@ -1032,7 +1034,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=lambda t, s, e: month_is_a_name(t, s, e)),
     P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
       rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
-    P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
+    P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|x-?mas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
       r"easter|halloween|independence\s+day|memorial\s+day|labou?r\s+day|valentine'?s\s+day|"
       r"(?:chinese|lunar)\s+new\s+year|diwali|hanukk?ah|chanukah|passover|eid(?:\s+al[- ](?:fitr|adha))?(?=[\s.,;!?])|"
       r"st\.?\s+patrick'?s\s+day|saint\s+patrick'?s\s+day|paddy'?s\s+day|anzac\s+day|australia\s+day|canada\s+day|"
@@ -1983,7 +1985,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "vin": (r"re:\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b",), "age_sex": (r"re:\d ?(?:M|F|y/o|yo)\b",),
     "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
     "date_season": ("spring", "summer", "fall", "autumn", "winter"),
-    "date_holiday": ("christmas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
+    "date_holiday": ("christmas", "xmas", "x-mas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
                      "hogmanay", "ramadan", "vaisakhi", "baisakhi", "holi ", "navratri", "rosh", "yom", "waitangi",
                      "matariki", "andrew", "burns",
                      "labor", "labour", "valentine", "diwali", "hanuk", "chanuk", "passover", "eid", "patrick", "paddy",

@@ -1457,3 +1457,16 @@ def test_apostrophe_surnames_are_listed(en, text, name):
 
 def test_oclock_is_no_surname(en):
     assert found(en, "meds given at 2 o'clock today") == set()
+
+
+@pytest.mark.parametrize("text,name", [
+    ("no transfusion per PA Lindqvist. Resp: LS clear", "Lindqvist"),
+    ("d/w NP Okwuosa re: lasix", "Okwuosa"),
+])
+def test_session13_unlisted_surname_after_a_credential(en, text, name):
+    assert (name, "DOCTOR") in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["PA Catheter in place", "PA Diastolic 20", "PA Swan in place", "NP Aware of labs"])
+def test_session13_credential_before_a_word(en, text):
+    assert not {lab for _, lab in found(en, text) if lab == "DOCTOR"}

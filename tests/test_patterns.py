@@ -1249,3 +1249,11 @@ def test_session13_dates(en, text, piece):
 ])
 def test_session13_fractions_before_a_plus(en, text, piece):
     assert (piece, "DATE") not in _got(en, text)
+
+
+def test_session13_vent_words_govern_their_own_clause(en):
+    """'PASSES SBT, SWAN TO COME OUT 10/3': a new clause with its own subject ends the ventilator context."""
+    assert ("10/3", "DATE") in _got(en, "PASSES SBT, SWAN TO COME OUT 10/3, CONT CEFAZOLIN")
+    assert ("10/6", "DATE") in _got(en, "CPAP 10/5; PLAN TO EXTUBATE 10/6")
+    for text in ("WEANED TO PS, WILL TRY 10/5 IN AM", "VENT: AC, 10/5", "SBT 10/3 TOLERATED", "CPAP 10/5; PLAN TO EXTUBATE"):
+        assert not {p for p, lab in _got(en, text) if lab == "DATE" and p.startswith("10/")}, text

@@ -364,3 +364,20 @@ def test_session12_jobs(en, text, job):
 ])
 def test_session12_not_jobs(en, text):
     assert not found(en, text)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("UPDATED BY DR. MURPHY. PT IS LONG HAUL TRUCK DRIVER FOR TRI-STATE FREIGHT.", ["LONG HAUL TRUCK DRIVER"]),
+    ("Pt was roofer until last year.", ["roofer"]),
+    ("Pt was church organist at St. Agatha's for years.", ["church organist"]),
+    ("pt is retired teacher", ["teacher"]),
+])
+def test_session13_bare_job_after_patient(en, text, expected):
+    """Nursing notes drop the article: 'PT IS <job>'."""
+    assert found(en, text) == expected
+
+
+@pytest.mark.parametrize("text", ["PT IS ALERT AND ORIENTED.", "Pt was sedated overnight.", "PT IS NURSE AWARE",
+                                  "pt is full code", "PT WAS DNR/DNI", "Pt is spanish speaking"])
+def test_session13_bare_patient_is_without_a_job(en, text):
+    assert found(en, text) == []

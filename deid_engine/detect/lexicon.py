@@ -888,6 +888,11 @@ class LexiconDetector:
                 return None  # "doctor come in ...": a lower-case speaker word opening a turn, not a title
             if pn in STRONG_TITLES or self._is_name(toks[i].n):
                 return "DOCTOR"
+            t = toks[i]
+            if mode == "mixed" and self.lang == "en" and pn in ("pa", "np", "rn") and p.text.isupper() \
+                    and t.text[:1].isupper() and t.text[1:].islower() and t.text.isalpha() and len(t.n) >= 3 \
+                    and t.n not in self.words and t.n not in self.medical and t.n not in STOP:
+                return "DOCTOR"  # "per PA Lindqvist", "d/w NP Okwuosa": a surname no list holds after a credential
             return None
         if pn in TITLE_CUES:
             if pn in SPANISH_TITLES and self.lang != "es":

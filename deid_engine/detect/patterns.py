@@ -198,6 +198,21 @@ _VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv
                       r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
 
 
+def _vent_clause(before: str) -> str:
+    """The part of the text before a number that a ventilator word there still governs: back to the last
+    clause break where a new subject and its verb follow ("PASSES SBT, SWAN TO COME OUT [10/3]": the date of
+    another clause; "AC, 10/5", "WEANED TO PS, WILL TRY 10/5" and "VENT SETTINGS: PS 10/5" keep theirs)."""
+    m = None
+    for m in _CLAUSE_BREAK.finditer(before):
+        pass
+    return before[m.end():] if m else before
+
+
+# a comma or semicolon followed by a new clause with a verb ("SBT, SWAN TO COME OUT", "; plan to wean")
+_CLAUSE_BREAK = regex.compile(r"(?i)[,;][ \t]*(?=(?:[\p{L}/]+[ \t]+){1,3}(?:to|will|is|was|are|were|d/c|dc|out|"
+                              r"removed?|came|come|coming|placed|pulled)\b)")
+
+
 def not_date_context(text: str, start: int, end: int) -> bool:
     """True when a short numeric 'date' is a pressure, ratio, dose, score or vent setting."""
     if _NOT_DATE_BEFORE.search(_before(text, start, 30)):
@@ -214,7 +229,7 @@ def not_date_context(text: str, start: int, end: int) -> bool:
                                                          r"tid|qds|qid|daily|nocte|mane|stat|prn)\s*$",
                                                          _before(text, start, 12)):
         return True  # "for 3/7", "in 5/7": days
-    if (_VENT.search(_before(text, start, 40)) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
+    if (_VENT.search(_vent_clause(_before(text, start, 40))) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
     if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$", _before(text, start, 40))
                               or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):

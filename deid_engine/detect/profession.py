@@ -253,6 +253,10 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
+    # a nursing note drops the article: "PT IS LONG HAUL TRUCK DRIVER FOR TRI-STATE", "Pt was roofer until 2019"
+    # (listed jobs only, no clinical role: "PT IS ALERT", "pt is nurse aware" never match)
+    _Cue("patient is bare", _rx(r"\b(?:patient|pt)(?:\s+is|\s+was|\s+used\s+to\s+be)\s+(?:retired\s+|former\s+)?(?!an?\s)"),
+         clinical=False, modifiers=2, confidence=0.7),
     # "she is a good doctor": pronouns also describe the care team, so clinical roles need a work cue
     # (or a relative just named: "WIFE PHONED, SHE IS A MIDWIFE"; see _clinical_ok)
     _Cue("subject is a", _rx(r"\b(?:(?:he|she|they)" + _IS_EN + r"|hes|shes)\s+an?\s+"), clinical=False,

@@ -1257,3 +1257,16 @@ def test_session13_vent_words_govern_their_own_clause(en):
     assert ("10/6", "DATE") in _got(en, "CPAP 10/5; PLAN TO EXTUBATE 10/6")
     for text in ("WEANED TO PS, WILL TRY 10/5 IN AM", "VENT: AC, 10/5", "SBT 10/3 TOLERATED", "CPAP 10/5; PLAN TO EXTUBATE"):
         assert not {p for p, lab in _got(en, text) if lab == "DATE" and p.startswith("10/")}, text
+
+
+def test_session13_no_street_across_a_function_word(en):
+    """'ADMITTED 3/12 FROM BROOKSIDE TERRACE': the date stays whole, no street starts at its day."""
+    got = _got(en, "ADMITTED 3/12 FROM BROOKSIDE TERRACE (NH) W/ UROSEPSIS.")
+    assert ("3/12", "DATE") in got and not any(lab == "STREET" for _, lab in got)
+    assert ("12 Oak Terrace", "STREET") in _got(en, "Lives at 12 Oak Terrace, Towson")
+
+
+@pytest.mark.parametrize("text,piece", [("last drink 3/30 pm per pt (1/5 vodka daily)", "1/5"),
+                                        ("drinks 1/5 of whiskey a day", "1/5")])
+def test_session13_a_fifth_of_spirits_is_no_date(en, text, piece):
+    assert (piece, "DATE") not in _got(en, text)

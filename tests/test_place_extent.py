@@ -79,3 +79,20 @@ def test_offsets_stay_inside_text_and_spans_never_overlap(text, data):
     out = sorted(out, key=lambda s: s.start)
     for x, y in zip(out, out[1:]):
         assert x.end <= y.start
+
+
+def _kept(text: str, name: str, name_label: str, aside: str) -> list[str]:
+    a, b = text.index(name), text.index("(" + aside + ")") + 1
+    spans = [Span(a, a + len(name), name_label, "tagger:en", 0.8), Span(b, b + len(aside), "LOCATION", "tagger:en", 0.8)]
+    return [text[s.start:s.end] for s in PlaceExtentFilter("en").filter(Document(text), spans)]
+
+
+@pytest.mark.parametrize("text,name,label,aside,kept", [
+    ("ADMITTED 3/12 FROM BROOKSIDE TERRACE (NH) W/ UROSEPSIS.", "BROOKSIDE TERRACE", "STREET", "NH", False),
+    ("from Oak Manor (SNF) for eval", "Oak Manor", "HOSPITAL", "SNF", False),
+    ("back to Linden Court (ALF) on Friday", "Linden Court", "LOCATION", "ALF", False),
+    ("moved here from Concord (NH) in May", "Concord", "LOCATION", "NH", True),   # a state after a town
+    ("Lives in Mobile (AL) with son", "Mobile", "CITY", "AL", True),
+])
+def test_facility_kind_in_brackets_is_no_place(text, name, label, aside, kept):
+    assert (aside in _kept(text, name, label, aside)) == kept

@@ -188,6 +188,8 @@ _NOT_DATE_AFTER = regex.compile(
     r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d|"
     # "2-3 cigarettes per day", "3-4 drinks a week": an amount
     r"cigarettes?|cigs?|drinks?|beers?|pints?|glasses|cans|packs?|puffs?|joints?|servings?|"
+    # "(1/5 vodka daily)": a fifth of a gallon of spirits
+    r"(?:of[ \t]+)?(?:vodka|whiske?y|gin|rum|wine|liquor|bourbon|scotch|tequila|brandy|etoh|alcohol)\b|"
     r"(?:per|a|an)\s+(?:day|week|night|month)\b))")
 
 
@@ -1434,9 +1436,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=has_digit),
     # places --------------------------------------------------------------------------------
     # street, state, zip, city: {STATES}, {STATE_NAMES} and {SUFFIX} are filled in at load()
-    # one line only: "DOB 09/30/1979\n\nDear Dr." is no street
+    # one line only: "DOB 09/30/1979\n\nDear Dr." is no street; no function word inside ("ADMITTED 3/12 FROM
+    # BROOKSIDE TERRACE" is a date and a place, not a street)
     P("street_address", r"\b(?P<s>\d{1,6}[A-Z]?(?:-\d{1,5})?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|NORTH|"
-      r"SOUTH|EAST|WEST)[ \t]+)?(?:(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))[ \t]+){1,3}{SUFFIX}\.?"
+      r"SOUTH|EAST|WEST)[ \t]+)?(?:(?!(?:FROM|TO|AT|ON|IN|OF|AND|FOR|WITH|BY|VIA|IS|WAS|From|To|At|On|In|Of|And|For|With|By|"
+      r"Via|Is|Was)\b)(?:[A-Z][a-z'’]+|[A-Z]{2,}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH))[ \t]+){1,3}{SUFFIX}\.?"
       r"(?:,?[ \t]+(?:Apt|APT|Apartment|Suite|STE|Ste|SUITE|Unit|UNIT|Fl|Floor|#)\.?[ \t]*#?[ \t]*[A-Z0-9-]{1,6})?)(?![\w])",
       "STREET", 0.9, group="s", invalidate=street_vocabulary),
     P("po_box", r"(?i)\b(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s+\d{1,6}\b", "STREET", 0.9),

@@ -36,6 +36,16 @@ _STREET_AFTER = regex.compile(
     r"(?P<dot>\.(?![ \t]+\p{Lu}\p{Ll}))?(?![\p{L}\p{N}])")
 
 
+# kinds of care facility written as an abbreviation: nursing home, skilled nursing / assisted living / long-term /
+# extended care facility, nursing facility, transitional care unit, sub-acute / acute rehab, inpatient rehab
+_FACILITY_KINDS = frozenset({"NH", "SNF", "ALF", "AL", "LTC", "LTAC", "LTACH", "ECF", "NF", "ICF", "TCU", "SAR", "ARU",
+                             "IRF", "LTCF"})
+
+
+_RESIDENCE_WORD = regex.compile(r"(?i)\b(?:terrace|manor|house|village|gardens?|home|homes|place|court|commons|lodge|"
+                                r"care|living|residence|retirement|pointe?|towers?|heights|ridge|estates?|center|centre)\b")
+
+
 def _cat(label: str) -> str:
     return category_of(label) if is_label(label) else label
 
@@ -79,9 +89,28 @@ class PlaceExtentFilter:
                 a = _STREET_AFTER.match(text, end)
                 if a and a.end() <= next_start and text[s.start:s.end][:1].isupper():
                     end = a.end()
+            if cat == "LOCATION" and self._facility_kind_aside(text, start, end, out):
+                continue  # "BROOKSIDE TERRACE (NH)": the kind of facility after its name, no place of its own
             out.append(s if (start, end, label) == (s.start, s.end, s.label) else
                        replace(s, start=start, end=end, label=label))
         return out
+
+    @staticmethod
+    def _facility_kind_aside(text: str, start: int, end: int, before: list[Span]) -> bool:
+        """``Brookside Terrace (NH)``, ``Oak Manor (SNF)``: a facility-type abbreviation in brackets right
+        after a name (nursing home, skilled nursing, assisted living, rehab) says what the place is. Not
+        after a town, where NH and AL are states (``Concord (NH)``): those two only after a hospital or a name
+        that reads as a residence (``Terrace``, ``Manor``, ``House``)."""
+        code = text[start:end].upper()
+        if code not in _FACILITY_KINDS or text[start - 1:start] != "(" or text[end:end + 1] != ")":
+            return False
+        if not regex.search(r"\p{L}[ \t]*$", text[max(0, start - 40):start - 1]):
+            return False
+        if code not in ("NH", "AL"):
+            return True
+        prev = before[-1] if before else None
+        return prev is not None and text[prev.end:start - 1].strip() == "" and (
+            prev.label == "HOSPITAL" or _RESIDENCE_WORD.search(text[prev.start:prev.end]) is not None)
 
     @staticmethod
     def _starts_phrase(text: str, i: int) -> bool:

@@ -1470,3 +1470,9 @@ def test_session13_unlisted_surname_after_a_credential(en, text, name):
 @pytest.mark.parametrize("text", ["PA Catheter in place", "PA Diastolic 20", "PA Swan in place", "NP Aware of labs"])
 def test_session13_credential_before_a_word(en, text):
     assert not {lab for _, lab in found(en, text) if lab == "DOCTOR"}
+
+
+def test_session13_no_second_doctor_from_a_dictionary_word(en):
+    text = "FAMILY MTG 1/26 W/ DR. TSAI-HOLLOWAY AND PALLIATIVE NP BRIDGET NWANKWO: DNR/DNI."
+    assert not any(p == "PALLIATIVE" for p, _ in found(en, text))
+    assert ("Saeed", "DOCTOR") in found(en, "Seen by Drs Ferullo and Saeed today")

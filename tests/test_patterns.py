@@ -1270,3 +1270,14 @@ def test_session13_no_street_across_a_function_word(en):
                                         ("drinks 1/5 of whiskey a day", "1/5")])
 def test_session13_a_fifth_of_spirits_is_no_date(en, text, piece):
     assert (piece, "DATE") not in _got(en, text)
+
+
+@pytest.mark.parametrize("text,state", [("TO PT'S FATHER RE: PT'S CAR, MA PLATE 7KX 392. PLAN", "MA"),
+                                        ("his CA license plate 8ABC123", "CA"), ("NJ tag # 4KD9981", "NJ")])
+def test_session13_state_of_a_licence_plate(en, text, state):
+    assert (state, "STATE") in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["OR PLATE placed", "IN PLATES", "OR PLATE 2 SCREWS", "OR PLATE 3.5MM"])
+def test_session13_operating_room_plates_are_no_state(en, text):
+    assert not any(lab == "STATE" for _, lab in _got(en, text))

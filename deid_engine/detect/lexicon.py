@@ -2689,6 +2689,9 @@ class LexiconDetector:
                     if not (i + 1 < n and not used[i + 1] \
                             and not self._is_blocked(toks[i + 1].n) and len(toks[i + 1].n) >= 3
                             and (self.lang != "en" or toks[i + 1].n not in DISCOURSE_WORDS)
+                            # "DR. TSAI-HOLLOWAY AND PALLIATIVE NP": a dictionary word that is no listed name
+                            and (self.lang != "en" or toks[i + 1].n not in self.words or toks[i + 1].n in self.first
+                                 or toks[i + 1].n in self.surname)
                             and not _CONTRACTION.search(toks[i + 1].text)
                             and (toks[i + 1].text[:1].isupper() or toks[i + 1].n in self.first
                                  or toks[i + 1].n in self.surname)):

@@ -1450,6 +1450,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       group="z"),
     P("state_before_zip", r"(?<=,\s{0,2}|[a-z]\s)(?P<st>{STATES})(?=,?\s{1,3}\d{5}(?:-\d{4})?(?![\d-]))", "STATE", 0.9,
       group="st", invalidate=state_zip_mismatch),
+    # "PT'S CAR, MA PLATE 7KX 392": the state that issued a licence plate
+    P("state_before_plate", r"(?<![\p{L}\p{N}])(?P<st>{STATES})(?=[ \t]+(?:(?i:licen[cs]e)[ \t]+)?(?i:plate|tag)[ \t]*"
+      r"(?:(?i:#|no\.?|number)[ \t]*)?:?[ \t]*(?=[A-Z]*\d)(?:[A-Z0-9]{4,8}|[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5})\b)", "STATE", 0.85,
+      group="st"),
     P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
       r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE,
       invalidate=city_zip_mismatch),
@@ -2023,7 +2027,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                    ".eu", ".health"),
     "ipv6": (r"re:[0-9A-Fa-f]:[0-9A-Fa-f]*:",), "fax": ("fax",), "phone_paren": ("(",), "phone_intl": ("+", "00"),
     "phone_trunk": (r"re:(?<![\d+])\(?0\d{1,4}\)?[ -]?\d{3}",),
-    "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",),
+    "zip_after_state": (r"re:\d{5}",), "state_before_zip": (r"re:\d{5}",), "state_before_plate": ("plate", "tag"),
     "pager": ("pag", "beep", "bpr", "pg", "p"), "extension": ("ext", "x"),
     "ssn_context": ("ssn", "soc", "ss#"),
     "mrn": ("mr", "record", "unit", "hosp", "chart", "patient", "pt", "id", "urn", "h/n"),
@@ -2167,7 +2171,8 @@ LEADS: dict[str, str] = {
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
     "year_in_2digit": r"\d", "phone_us": r"[\d+(]", "phone_paren": r"\(", "phone_intl": "[+0]", "ipv4": r"\d",
     "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
-    "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "city_before_state": "[A-Z]",
+    "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "state_before_plate": "[A-Z]",
+    "city_before_state": "[A-Z]",
     "street_address": r"\d", "age_yo": r"\d", "date_text": "[0-9JFMASONDTWjfmasondtw]",
     "date_ordinal_the": "[0-9fstenFSTEN]", "date_ordinal_reply": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",
     "unit_named": "[A-Z]", "age_event_at": "[Aa]", "date_spelled_year": "[a-zA-Z0-9]", "age_words_when": "[tfsenoahTFSENOAH]",

@@ -1476,3 +1476,11 @@ def test_session13_no_second_doctor_from_a_dictionary_word(en):
     text = "FAMILY MTG 1/26 W/ DR. TSAI-HOLLOWAY AND PALLIATIVE NP BRIDGET NWANKWO: DNR/DNI."
     assert not any(p == "PALLIATIVE" for p, _ in found(en, text))
     assert ("Saeed", "DOCTOR") in found(en, "Seen by Drs Ferullo and Saeed today")
+
+
+@pytest.mark.parametrize("words,service", [(["General", "Medicine"], True), (["GENERAL", "SURGERY"], True),
+                                           (["Kenwyn", "General"], False), (["General"], False)])
+def test_session13_general_specialties_are_services(words, service):
+    from deid_engine.detect.protected import service_only
+
+    assert service_only(words) == service

@@ -929,3 +929,14 @@ def test_unknown_name_before_a_care_role_is_no_misspelling():
     a = text.index("eilidh")
     kept = WeakWordFilter("en").filter(Document(text), [Span(a, a + 6, "DOCTOR", "tagger:en", 1.0)])
     assert [text[s.start:s.end] for s in kept] == ["eilidh"]
+
+
+def test_session13_place_field_label_is_no_place():
+    from deid_engine.detect.vetoes import FieldLabelFilter
+    from deid_engine.types import Document, Span
+
+    text = "Ward: General Medicine\nHospital: Riverside General"
+    a = text.index("Riverside")
+    spans = [Span(0, 4, "CITY", "tagger:en", 0.8), Span(a, a + 17, "HOSPITAL", "tagger:en", 0.8)]
+    out = FieldLabelFilter("en").filter(Document(text), spans)
+    assert [text[s.start:s.end] for s in out] == ["Riverside General"]

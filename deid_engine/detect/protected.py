@@ -217,7 +217,14 @@ def service_only(words: list[str]) -> bool:
     """Whether a place span's words only name a service or specialty (``UROLOGY CLINIC``)."""
     ns = [norm(w) for w in words]
     ns = [n + "s" if n + "s" in SERVICE_WORDS and n not in SERVICE_WORDS else n for n in ns]  # women's -> womens
+    if len(ns) >= 2 and ns[0] == "general" and ns[1] in _GENERAL_SERVICES:
+        ns = ns[1:]  # "General Medicine", "General Surgery": a specialty ("Kenwyn General" stays a hospital)
     return bool(ns) and all(n in SERVICE_WORDS for n in ns) and any(n in _SERVICE_MARKERS for n in ns)
+
+
+# specialties named with "General" in front of them
+_GENERAL_SERVICES = frozenset({"medicine", "medical", "surgery", "surgical", "pediatrics", "paediatrics", "practice",
+                               "internal", "psychiatry", "rehabilitation", "rehab"})
 
 
 @lru_cache(maxsize=1)

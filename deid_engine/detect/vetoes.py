@@ -1102,6 +1102,9 @@ _LABEL_HEADS = frozenset({
     # national health and registration numbers' labels: "NHI ZKT4821", "PPSN 7734129TA", "MCRN 418822"
     "nhi", "ppsn", "pps", "gms", "ohip", "ramq", "phn", "urn", "mcrn", "ahpra", "imc", "nmc",
 })
+# one-word labels of place fields ("Ward:", "Unit:", "Location:")
+_PLACE_FIELD_LABELS = frozenset({"ward", "unit", "location", "department", "dept", "site", "service", "specialty",
+                                 "speciality", "facility", "clinic", "hospital", "practice", "floor", "area"})
 _LABEL_TOKEN = regex.compile(r"[\p{L}\p{N}/.\-]+|#")
 # the separator after a leading label (or before a trailing one): space, colon, '#', '.', never a bare
 # hyphen or nothing ("MRN-4471" may be how the identifier is written)
@@ -1161,6 +1164,9 @@ class FieldLabelFilter:
             if _only_labels(words):
                 continue
             cat = _category(s.label)
+            if cat == "LOCATION" and len(words) == 1 and _label_word(words[0]) in _PLACE_FIELD_LABELS \
+                    and regex.match(r"[ \t]*:", text[s.end:s.end + 3]):
+                continue  # "Ward: General Medicine", "Location: ...": the field's label, not a place
             if cat == "LOCATION" and words and all(_label_word(w) in _ROOM_WORDS for w in words):
                 m = _ROOM_NUMBER.match(text, s.end)
                 if m:  # "in bay 3" with only "bay" marked: the number is the location

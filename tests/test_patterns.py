@@ -1281,3 +1281,24 @@ def test_session13_state_of_a_licence_plate(en, text, state):
 @pytest.mark.parametrize("text", ["OR PLATE placed", "IN PLATES", "OR PLATE 2 SCREWS", "OR PLATE 3.5MM"])
 def test_session13_operating_room_plates_are_no_state(en, text):
     assert not any(lab == "STATE" for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece", [("CCU Nursing Note, nights Pt J.M., 57 yo M, anterior STEMI", "J.M."),
+                                        ("nsg 3-11 pt d.w. 34yo m s/p intentional od", "d.w."),
+                                        ("SICU - RN Progress Note 7a-7p T.R. - 19 yo M, unrestrained", "T.R.")])
+def test_session13_dotted_patient_initials(en, text, piece):
+    assert (piece, "PATIENT") in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["U.S. - 19 yo", "7 P.M. - 19 yo", "PT IS 57 YO"])
+def test_session13_dotted_abbreviations_are_no_initials(en, text):
+    assert not any(lab == "PATIENT" for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece,date", [("anterior STEMI s/p cath 3-18 w/ stent to LAD", "3-18", True),
+                                             ("S/P CABG 4-2 WITH", "4-2", True),
+                                             ("CATH 1-2 VESSEL DZ", "1-2", False),
+                                             ("s/p cabg 3-4 grafts", "3-4", False),
+                                             ("extubated 3-4 days ago", "3-4", False)])
+def test_session13_dash_dates_after_a_procedure(en, text, piece, date):
+    assert ((piece, "DATE") in _got(en, text)) == date

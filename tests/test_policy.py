@@ -156,3 +156,18 @@ def test_safe_harbor_leaves_the_generic_head_of_a_facility_out(text, piece, labe
     assert _places("safe_harbor", text, [(piece, label, "tagger:en")]) == [kept]
     assert _places("all", text, [(piece, label, "tagger:en")]) == [piece]
     assert _places("safe_harbor", text, [(piece, label, "user:add")]) == [piece]
+
+
+def test_a_state_code_after_a_town_is_a_state_unless_safe_harbor():
+    text = "TRANSFERRED FROM QUINEBAUG VALLEY HOSP IN PUTNAM, CT W/ SAH"
+    assert _places("all", text, [("PUTNAM", "CITY", "tagger:en")]) == ["PUTNAM", "CT"]
+    assert _places("safe_harbor", text, [("PUTNAM", "CITY", "tagger:en")]) == ["PUTNAM"]
+
+
+def test_a_state_in_an_institution_name_does_not_spread():
+    from deid_engine.detect.extent import NameRepeatFilter
+
+    text = "Transferred from University of Maryland. Family lives in Maryland."
+    a = text.index("Maryland")
+    out = NameRepeatFilter("en").filter(Document(text), [Span(a, a + 8, "HOSPITAL", "tagger:en", 0.9)])
+    assert len(out) == 1

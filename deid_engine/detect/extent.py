@@ -328,9 +328,12 @@ class NameRepeatFilter:
         self._load_words()
         from .lexicon import LexiconDetector, norm
 
+        from .policy import is_state_or_country
+
         keep = {w: lab for w, lab in places.items()
                 if norm(w) not in self._words and w.casefold() not in _PLACE_HEAD_WORDS
-                and not self._protected.is_protected(w)}
+                and not self._protected.is_protected(w)
+                and not is_state_or_country(w)}  # "University of [Maryland]" does not make every Maryland a place
         if not keep:
             return spans
         mixed = LexiconDetector._case_mode(text) == "mixed"

@@ -186,6 +186,8 @@ _NOT_DATE_AFTER = regex.compile(
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
     r",?\s*(?:and\s+)?\d{2,3}\s*%|"
     r"assist|pap|peep|ps\b|cp\b|up\b|way\b|gallons?|bottles?|glass|on\b\s+\d|"
+    # "CATH 1-2 VESSEL DZ", "3-4 Fr sheath": a count of vessels, a catheter size
+    r"vessels?\b|vd\b|fr\b|french\b|stents?\b|grafts?\b|"
     # "2-3 cigarettes per day", "3-4 drinks a week": an amount
     r"cigarettes?|cigs?|drinks?|beers?|pints?|glasses|cans|packs?|puffs?|joints?|servings?|"
     # "(1/5 vodka daily)": a fifth of a gallon of spirits
@@ -198,6 +200,12 @@ _DATE_CUE = regex.compile(r"(?i)(?:\b(?:on|since|until|from|of|dated?|d/c|dc'?d|
                           r"thru|through|to|returned|transferred|discharged?|surgery|cath|or)\s*[:.]?\s*|^\s*)$")
 _VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv|prvc|weaning|trialed|"
                       r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
+
+
+# dotted abbreviations that are no one's initials
+_NOT_INITIALS = frozenset({"U.S.", "U.K.", "D.C.", "A.M.", "P.M.", "N.B.", "P.S.", "I.V.", "P.O.", "Q.D.", "B.I.D.",
+                           "T.I.D.", "Q.I.D.", "N.P.O.", "E.R.", "O.R.", "I.M.", "S.Q.", "P.R.", "R.N.", "M.D.", "N.P.",
+                           "P.A.", "D.O.", "E.D.", "I.C.U.", "U.A.", "C.T.", "G.I.", "O.T.", "P.T.", "S.W.", "V.A."})
 
 
 def _vent_clause(before: str) -> str:
@@ -1032,7 +1040,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       invalidate=lambda t, s, e: _VENT.search(_before(t, s, 30)) is not None),
     P("date_month_day", rf"(?<![\d/.:,=+'’])(?<!\d[-xX])(?<![xX])(?<!\b[xX]\s){MONTH_NUM}/{DAY}(?![\d/]|\.\d|\s*[+%])", "DATE", 0.75,
       validate=md_ok, invalidate=not_date_context),
-    P("date_month_day_dash", rf"(?i)(?<=\b(?:on|since|until|from|of|dated?|d/c|dc'd|admitted)\s+)"
+    # also after a procedure or an event ("s/p cath 3-18 w/ stent", "CABG 4-2", "intubated 12-3")
+    P("date_month_day_dash", rf"(?i)(?<=\b(?:on|since|until|from|of|dated?|d/c|dc'd|admitted|adm|admit|cath|cabg|ptca|pci|"
+      rf"surgery|stented|intubated|extubated|transferred|diagnosed|dx|mvc|mva|fell|trach|peg|egd|colonoscopy|biopsy)\s+)"
       rf"{MONTH_NUM}-{DAY}(?![\d-]|/\d|\.\d)", "DATE", 0.6, validate=md_ok, invalidate=not_date_context),
     P("date_month_year", rf"(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:{YEAR4}|\d{{2}})(?![\d/])", "DATE", 0.6,
       invalidate=not_date_context),
@@ -1744,10 +1754,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?=[ \t]+(?:in|is|was|says|said|asking|asked|wants|on|at|has|had|from|and|to|will|needs?|called|rang|who|"
       r"bay|bed|rm|room)\b|[ \t]*[,;?!:]|[ \t]*$)", "PATIENT", 0.7, group="n", flags=regex.MULTILINE),
     # "pt jd mrn 4471920": a patient's initials before a record number, a date of birth or an age
-    P("pt_initials", r"(?i)\b(?:pt|patient)[ \t]+(?P<n>(?-i:[a-z]{2,3}|[A-Z]{2,3}))(?=[ \t,]+(?:mrn|dob|d\.o\.b|"
-      r"\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
+    P("pt_initials", r"(?i)\b(?:pt|patient)[ \t]+(?P<n>(?-i:[a-z]{2,3}|[A-Z]{2,3}|[a-z]\.[a-z]\.(?:[a-z]\.)?|"
+      r"[A-Z]\.[A-Z]\.(?:[A-Z]\.)?))(?=[ \t,]+(?:mrn|dob|d\.o\.b|\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
       invalidate=lambda t, s, e: t[s:e].lower() in ("is", "was", "has", "had", "for", "and", "the", "age", "dob", "mrn",
                                                       "who", "not", "now", "has", "was", "hx", "c/o")),
+    # "RN Progress Note 7a-7p T.R. - 19 yo M": dotted initials right before the age of a note's header
+    P("initials_before_age", r"(?<![\p{L}\p{N}.])(?P<n>[A-Z]\.[A-Z]\.(?:[A-Z]\.)?)(?=[ \t]*[-–,:][ \t]*\d{1,3}[ \t]?"
+      r"(?:yo|y/o|y\.o\.|yr|-year|[ \t]years?[ \t-]old)\b)", "PATIENT", 0.7, group="n",
+      invalidate=lambda t, s, e: t[s:e].upper() in _NOT_INITIALS),
     # "Community Health Centre, Toronto, ON" at the end of a line: a Canadian province after the town
     P("province_ca_line_end", r"(?<=\p{Lu}\p{Ll}+,[ \t]{1,2})(?P<s>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?=[ \t]*$)",
       "STATE", 0.8, group="s", flags=regex.MULTILINE),
@@ -2043,7 +2057,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
-    "pt_initials": ("pt ", "patient "), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
+    "pt_initials": ("pt ", "patient "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
     "date_event_in_short_year": (" in ",), "town_before_county_ie": ("co", "county"), "eircode_after_county": ("co", "county"),
     "accession": ("acc", "specimen", "spec", "lab"), "plate_reg": ("reg", "plate"),
     "ward_floor_wing": ("north", "south", "east", "west"), "age_confirm_reply": ("\n",), "id_letters_number": ("id",), "flat_number": ("flat", "apartment", "apt"),
@@ -2155,7 +2169,7 @@ TRIGGERS.update({
                           r"(?:(?:yes|yeah|yep|yup|right|correct|no)[ \t,]+)?(?:twenty|thirty|forty|fifty|sixty|seventy|"
                           r"eighty|ninety|hundred|\d{2,3}\b)",),
     "title_initial": (r"re:(?i)\b(?:mrs?|ms|miss|dr|doctor)\.?[ \t]+[a-z]\b",),
-    "pt_initials": (r"re:(?i)\b(?:pt|patient)[ \t]+[a-z]{2,3}[ \t,]+(?:mrn|dob|d\.o\.b|\d)",),
+    "pt_initials": (r"re:(?i)\b(?:pt|patient)[ \t]+(?:[a-z]{2,3}|[a-z]\.[a-z]\.(?:[a-z]\.)?)[ \t,]+(?:mrn|dob|d\.o\.b|\d)",),
     "age_list_more": (r"re:(?i)\bage[ds]? \d{1,3}(?: ?, ?\d{1,3})* ?(?:,|and|&)",),
     "age_copula_years": ("year", "yrs"),
     "id_code_short": (r"re:\b(?:ID|Id)\b",), "id_letters_number": (r"re:\b(?:ID|Id|id)\b",),
@@ -2173,7 +2187,7 @@ LEADS: dict[str, str] = {
     "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
     "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "state_before_plate": "[A-Z]",
     "city_before_state": "[A-Z]",
-    "street_address": r"\d", "age_yo": r"\d", "date_text": "[0-9JFMASONDTWjfmasondtw]",
+    "street_address": r"\d", "age_yo": r"\d", "initials_before_age": "[A-Z]", "date_text": "[0-9JFMASONDTWjfmasondtw]",
     "date_ordinal_the": "[0-9fstenFSTEN]", "date_ordinal_reply": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",
     "unit_named": "[A-Z]", "age_event_at": "[Aa]", "date_spelled_year": "[a-zA-Z0-9]", "age_words_when": "[tfsenoahTFSENOAH]",
     "phone_trunk": r"[0(]", "postcode_uk": "[A-Z]", "postcode_ca": "[A-Z]", "city_before_postcode": "[A-Z]",

@@ -132,6 +132,23 @@ def _inside_a_name(text: str, s: Span) -> bool:
                 or _INSTITUTION_AFTER.match(text, s.end))
 
 
+_STATE_OR_COUNTRY: frozenset[str] | None = None
+
+
+def is_state_or_country(text: str) -> bool:
+    """Whether a place's text is exactly a US state (name or code) or a country (``the UK``, ``Maryland's``);
+    names shared by a big city (``New York``, ``Washington``) are not."""
+    global _STATE_OR_COUNTRY
+    if _STATE_OR_COUNTRY is None:
+        from ..lexicons import load_lexicon
+
+        names = {w.casefold() for li in ("states_us", "states_us_abbr", "countries_en") for w in load_lexicon(li)}
+        _STATE_OR_COUNTRY = frozenset((names | _STATE_ABBREVIATIONS | _COUNTRIES_TOO) - _CITY_TOO)
+    t = regex.sub(r"\s+", " ", text.strip().rstrip(".")).casefold()
+    t = regex.sub(r"^the |['’]s?$", "", t)  # "the UK", "Maryland's"
+    return t in _STATE_OR_COUNTRY
+
+
 def _policy_setting(name: str, known: tuple[str, ...]) -> str:
     from ..config import load_settings
 
@@ -148,7 +165,6 @@ class PlacePolicyFilter:
     def __init__(self, lang: str = "en", policy: str | None = None):
         self.lang = lang
         self.policy = policy
-        self._names: frozenset[str] | None = None
 
     def load(self) -> None:
         if self.policy is None:
@@ -162,20 +178,15 @@ class PlacePolicyFilter:
         return {"places": self.policy}
 
     def _state_or_country(self, text: str) -> bool:
-        if self._names is None:
-            from ..lexicons import load_lexicon
-
-            names = {w.casefold() for li in ("states_us", "states_us_abbr", "countries_en") for w in load_lexicon(li)}
-            self._names = frozenset((names | _STATE_ABBREVIATIONS | _COUNTRIES_TOO) - _CITY_TOO)
-        t = regex.sub(r"\s+", " ", text.strip().rstrip(".")).casefold()
-        t = regex.sub(r"^the |['’]s?$", "", t)  # "the UK", "Maryland's"
-        return t in self._names
+        return is_state_or_country(text)
 
     def filter(self, document: Document, spans: list[Span]) -> list[Span]:
         if self.policy is None:
             self.load()
-        if self.policy == "all" or self.lang != "en":
+        if self.lang != "en":
             return spans
+        if self.policy == "all":
+            return _states_after_towns(document.text, spans)
         text = document.text
         out = []
         for s in spans:
@@ -231,3 +242,39 @@ def _without_generic_head(text: str, s: Span) -> Span:
         return s
     end = s.start + words[k - 1].end()
     return Span(s.start, end, s.label, s.source, s.confidence, s.explanation)
+
+
+_STATE_AFTER_TOWN = regex.compile(r",[ \t]{0,2}(?P<st>[A-Z]{2})(?![\p{L}\p{N}])")
+_STATE_CODES: frozenset[str] | None = None
+
+
+def _state_codes() -> frozenset[str]:
+    global _STATE_CODES
+    if _STATE_CODES is None:
+        from ..lexicons import load_lexicon
+
+        try:
+            _STATE_CODES = frozenset(w for w in load_lexicon("states_us_abbr") if len(w) == 2 and w.isupper())
+        except KeyError:
+            _STATE_CODES = frozenset()
+    return _STATE_CODES
+
+
+def _states_after_towns(text: str, spans: list[Span]) -> list[Span]:
+    """Policy ``all`` (every place is PHI): ``PUTNAM, CT W/ SAH``, ``from Pawtucket, RI.``: a US state's postal code
+    after a comma right after a town span is the town's state (the patterns need a ZIP code or the line's end to
+    be sure). Under ``safe_harbor`` a state is no identifier and nothing is added."""
+    added = []
+    ordered = sorted(spans, key=lambda x: (x.start, x.end))
+    for k, s in enumerate(ordered):
+        if s.label not in ("CITY", "LOCATION") or source_family(s.source) == "user":
+            continue
+        m = _STATE_AFTER_TOWN.match(text, s.end)
+        if m is None or m.group("st") not in _state_codes():
+            continue
+        nxt = ordered[k + 1].start if k + 1 < len(ordered) else len(text)
+        if m.end() > nxt:
+            continue  # already a span there
+        added.append(Span(m.start("st"), m.end("st"), "STATE", "pattern:state_after_town", 0.7,
+                          "a state's code after a town"))
+    return sorted(spans + added, key=lambda x: (x.start, x.end)) if added else spans

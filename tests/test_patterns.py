@@ -1302,3 +1302,10 @@ def test_session13_dotted_abbreviations_are_no_initials(en, text):
                                              ("extubated 3-4 days ago", "3-4", False)])
 def test_session13_dash_dates_after_a_procedure(en, text, piece, date):
     assert ((piece, "DATE") in _got(en, text)) == date
+
+
+@pytest.mark.parametrize("text,piece", [("0300 pt c/o cp 6/10 substernal radiating", "6/10"),
+                                        ("1 EPISODE CP 3/10 AT 2000 W/ ST DEPRESSION", "3/10")])
+def test_session13_pain_scores_after_a_complaint(en, text, piece):
+    assert (piece, "DATE") not in _got(en, text)
+    assert ("6/10", "DATE") in _got(en, "CXR 6/10 showed no change")

@@ -940,3 +940,21 @@ def test_session13_place_field_label_is_no_place():
     spans = [Span(0, 4, "CITY", "tagger:en", 0.8), Span(a, a + 17, "HOSPITAL", "tagger:en", 0.8)]
     out = FieldLabelFilter("en").filter(Document(text), spans)
     assert [text[s.start:s.end] for s in out] == ["Riverside General"]
+
+
+@pytest.mark.parametrize("text,piece,label,dropped", [
+    ("NGSWORTH 76 YO F S/P CATH VIA R FEM AT 1330 - 3VD.", "R FEM", "DOCTOR", True),
+    ("LINES: PICC L BASILIC, PLACED 5/7, TIP SVC", "L BASILIC", "DOCTOR", True),
+    ("Seen by R. Smith today", "R. Smith", "DOCTOR", False),
+    ("ARRIVED VIA NORTHSTAR AIR AT 1645 FROM QUINEBAUG", "1645", "LOCATION", True),
+    ("TRANSPORT VIA ATLANTIC AMBULANCE AT 1300 W/ RT. DTR", "1300 W/ RT", "STREET", True),
+    ("lives at 1645 Oak St", "1645 Oak St", "STREET", False),
+    ("ZIP 2134 ok", "2134", "ZIP", False),
+])
+def test_session13_sides_and_clock_times(text, piece, label, dropped):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(piece)
+    out = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)])
+    assert (out == []) == dropped

@@ -241,7 +241,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True  # "for 3/7", "in 5/7": days
     if (_VENT.search(_vent_clause(_before(text, start, 40))) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
-    if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$", _before(text, start, 40))
+    if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$|\b(?:cp|c/o|ha|h/a|headache|aches?|"
+                                           r"hurts?|sore|soreness|rates?|rated)\b", _before(text, start, 40))
                               or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):
         return True
     if s.endswith("/5") and (_MUSCLE_GRADE.search(_before(text, start, 40)) or _MUSCLE_GRADE.search(_after(text, end, 30))
@@ -284,7 +285,7 @@ def _score_list(text: str, start: int, end: int) -> bool:
 
 
 _TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
-                             r"about|between|time|hrs?|x|to|and)\s*|[@~>-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
+                             r"about|between|time|hrs?|x|to|and|eta)\s*|[@~>-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
 _UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|-*>|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
                             r"hrs?\b|hours|h\b|meq|mmol|ppm|pm\b|am\b|%|l\b|lbs?|pounds|grams|dollars|\$|"
                             r"to\s+\d|-\s*\d)")

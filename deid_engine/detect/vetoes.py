@@ -566,6 +566,10 @@ class WeakWordFilter:
 
         listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
         for s in spans:
+            if source_family(s.source) != "user" and _category(s.label) == "NAME" and _laterality_site(text, s):
+                continue  # "VIA R FEM", "PICC L BASILIC": a side and a body site, not an initial and a surname
+            if source_family(s.source) != "user" and _category(s.label) == "LOCATION" and _clock_time_place(text, s):
+                continue  # "ARRIVED AT 1645", "AT 1300 W/ RT": a time of day, not a place
             if (source_family(s.source) == "tagger" and s.confidence < self.max_confidence
                     and _category(s.label) in ("NAME", "LOCATION") and (s.start, s.end) not in listed):
                 w = text[s.start:s.end].strip()
@@ -788,6 +792,30 @@ frcog mrcog facp facs facc faap fccp mbbs mbchb mbbch bchir micgp frcgp ccfp fcf
 mph msc bsc phd pharmd dnp fnp anp crnp aprn lcsw licsw msw rrt lpn cnm crna bsn dpt otr slp ccc-slp psyd""".split())
 # letters that are also US state abbreviations (MD, PA, DE, CO ...): a credential only beside one of the above
 _CREDENTIALS_AMBIGUOUS = frozenset("md do pa rn np ma ms ot pt dc od rd".split())
+
+
+# body sites after a side ("R FEM", "L BASILIC", "RIGHT IJ"): lines, sheaths and access points in nursing notes
+_BODY_SITES = frozenset("""fem femoral basilic cephalic brachial radial ulnar subclavian subclav sc ij ej jugular groin
+antecubital ac forearm wrist hand arm leg foot thigh chest lung lungs base bases hip knee shoulder flank pleural pedal
+dp pt ankle heel calf elbow breast eye ear nare naris neck scalp temporal fa sheath aline a-line picc cvl tlc ivc
+""".split())
+_LATERAL = regex.compile(r"(?i)(?:l|r|lt|rt|left|right)\.?[ \t]+(?P<w>[\p{L}-]+)")
+
+
+def _laterality_site(text: str, s: Span) -> bool:
+    m = _LATERAL.fullmatch(text[s.start:s.end])
+    return m is not None and m.group("w").casefold() in _BODY_SITES
+
+
+# a clock time (hhmm) after a time word, alone or with a trailing "W/ ..." note: "AT 1645", "AT 1300 W/ RT"
+_CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d)(?:[ \t]+W/.*)?")
+_AT_BEFORE = regex.compile(r"(?i)\b(?:at|@|by|until|since|from|after|before)[ \t]*$")
+
+
+def _clock_time_place(text: str, s: Span) -> bool:
+    piece = text[s.start:s.end]
+    return s.label not in ("ZIP", "STREET") or "W/" in piece.upper() \
+        if _CLOCK_PLACE.fullmatch(piece) and _AT_BEFORE.search(text[max(0, s.start - 10):s.start]) else False
 
 
 def _only_credentials(piece: str, label: str) -> bool:

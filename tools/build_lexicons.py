@@ -300,6 +300,7 @@ Quinton Mahurkar Groshong Broviac Port-a-cath Medtronic Impella Abiomed Berlin H
 Camino Licox Ventriculostomy Pigtail Malecot Councill Coude Coudé Texas Rusch Bard Arrow Argyle Kangaroo
 Corpak Cortrak Flexiseal Rectal Vigileo Flotrac PiCCO Alaris Sigma Baxter Hospira Braun Kendall
 Ashworth Hallpike Osgood Schlatter Zimmer Farmer Golfer Housemaid Nursemaid Gamekeeper Fancier Achilles Shimada CyberKnife Westley
+Posey
 """
 
 LAB_ABBREVIATIONS = """
@@ -322,6 +323,7 @@ SBT RSBI NIF VC MIP MEP ABX ANTIBX PCA PCEA NSAID NSAIDS ASA APAP TYLENOL SSI RI
 CCU MICU SICU CSRU NICU PICU CCU TSICU ICU ED ER OR PACU EP CATH LAB IR PT OT SLP RT RN MD NP PA
 NPN SNF LTAC LTACH VNA ADL ADLS PMH HPI ROS CC HX FHX SHX ETOH EtOH IVDU TOB PPD PACKYEARS
 FYI PTA RTC FU F/U WNL NKDA NKA SOB CP N/V NV BRBPR HEENT NCAT JVP LE UE BLE BUE RLE LLE RUE LUE
+ABT
 """
 
 MEDICAL_WORDS = """

@@ -1309,3 +1309,18 @@ def test_session13_dash_dates_after_a_procedure(en, text, piece, date):
 def test_session13_pain_scores_after_a_complaint(en, text, piece):
     assert (piece, "DATE") not in _got(en, text)
     assert ("6/10", "DATE") in _got(en, "CXR 6/10 showed no change")
+
+
+@pytest.mark.parametrize("text,piece", [("SOCIAL: HUSBAND ART (ARTHUR) AT BEDSIDE", "ART"),
+                                        ("ASKS THAT SON DOUGLAS BE CALLED W/ ANY CHANGES.", "DOUGLAS"),
+                                        ("son ray was here", "ray"),
+                                        ("ELEMENTARY IN NASHUA, NH. MARK'S CELL 603-555-0140", "MARK"),
+                                        ("call Rose's mobile 617-555-0111 after 5", "Rose")])
+def test_session13_word_names_of_relatives(en, text, piece):
+    assert (piece, "RELATIVE") in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["WIFE WILL BE IN AM", "DAUGHTER IS HCP", "HUSBAND AT BEDSIDE", "brother to call",
+                                  "son in law here", "pt's cell 617-555-0101", "wife's cell 555-0102"])
+def test_session13_relation_words_without_a_name(en, text):
+    assert not any(lab == "RELATIVE" for _, lab in _got(en, text))

@@ -687,6 +687,17 @@ i i'll i've we're that's this that is am are was just not sir madam ma'am bye go
 """.split())
 
 
+def _relative_word_name(w: str) -> bool:
+    """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
+    n = w.casefold()
+    return n in _name_vocabulary()[2] and n not in _NOT_RELATIVE_NAME
+
+
+_NOT_RELATIVE_NAME = frozenset("""will may can june april august an and are as at be but by for from has her his
+how in is it its me my no not of on or our she so that the them then they this to too up us was we who why you your
+also here there home now still very well just each both either all any other who""".split())
+
+
 @lru_cache(maxsize=1)
 def _name_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(common English words, frequent first names and surnames, frequent first names)."""
@@ -1759,6 +1770,18 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"[A-Z]\.[A-Z]\.(?:[A-Z]\.)?))(?=[ \t,]+(?:mrn|dob|d\.o\.b|\d{1,3}[ \t]?(?:yo|y/o|[mf])\b))", "PATIENT", 0.75, group="n",
       invalidate=lambda t, s, e: t[s:e].lower() in ("is", "was", "has", "had", "for", "and", "the", "age", "dob", "mrn",
                                                       "who", "not", "now", "has", "was", "hx", "c/o")),
+    # "HUSBAND ART (ARTHUR) AT BEDSIDE", "ASKS THAT SON DOUGLAS BE CALLED": a relation word, then a listed first name
+    # that is also a word, then what follows a name (a verb of the note, a place word, a bracket, punctuation)
+    P("relative_word_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
+      r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro)[ \t]+(?P<n>\p{L}{3,})(?=[ \t]*(?:[,.;:(]|$)|"
+      r"[ \t]+(?:at|is|was|be|called|calls|visited|visiting|here|in|and|updated|aware|states|stated|present|arrived|left|"
+      r"phoned|notified|requests|requested|asked|asks|wants|brought|took|spoke|spent|has|had|will|would|to|from|who|"
+      r"lives|said|says|agrees|agreed|feels|came|comes)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
+      validate=_relative_word_name),
+    # "MARK'S CELL 603-555-0140", "call Rose's mobile": a listed first name owning a contact number is a person
+    P("name_owns_phone", r"(?<![\p{L}\p{N}'’])(?P<n>\p{Lu}\p{Ll}+|\p{Lu}{2,}|\p{Ll}{3,})['’][sS][ \t]+(?i:cell|mobile|home|work|"
+      r"phone|pager|beeper|landline)(?:[ \t]+(?i:phone|ph|number|no\.?|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?\(?\d{3}",
+      "RELATIVE", 0.7, group="n", validate=lambda w: w.casefold() in _name_vocabulary()[2]),
     # "RN Progress Note 7a-7p T.R. - 19 yo M": dotted initials right before the age of a note's header
     P("initials_before_age", r"(?<![\p{L}\p{N}.])(?P<n>[A-Z]\.[A-Z]\.(?:[A-Z]\.)?)(?=[ \t]*[-–,:][ \t]*\d{1,3}[ \t]?"
       r"(?:yo|y/o|y\.o\.|yr|-year|[ \t]years?[ \t-]old)\b)", "PATIENT", 0.7, group="n",
@@ -2058,7 +2081,10 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
-    "pt_initials": ("pt ", "patient "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
+    "pt_initials": ("pt ", "patient "), "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
+                                                                "sister", "brother", "mother", "father", "niece",
+                                                                "nephew", "grand", "fianc", "partner", "friend",
+                                                                "neighbo", "sis ", "bro "), "name_owns_phone": ("'s ", "’s "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
     "date_event_in_short_year": (" in ",), "town_before_county_ie": ("co", "county"), "eircode_after_county": ("co", "county"),
     "accession": ("acc", "specimen", "spec", "lab"), "plate_reg": ("reg", "plate"),
     "ward_floor_wing": ("north", "south", "east", "west"), "age_confirm_reply": ("\n",), "id_letters_number": ("id",), "flat_number": ("flat", "apartment", "apt"),

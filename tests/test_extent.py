@@ -244,3 +244,13 @@ def test_a_place_found_once_is_found_again(text, place, label, copies):
 def test_places_repeat_only_as_real_place_words(text, place, label):
     conf = 0.3 if text.startswith("Came") else 0.8
     assert len(_repeat(text, place, label, conf)) == 1
+
+
+def test_a_word_name_repeats_only_where_a_person_fits():
+    from deid_engine.detect.extent import NameRepeatFilter
+
+    text = "dtr rose here today. the swelling rose overnight. rose's # 401-555-0176. rose is hcp."
+    out = NameRepeatFilter("en").filter(Document(text), [Span(4, 8, "RELATIVE", "pattern:relative_word_name", 0.6)])
+    got = [s.start for s in out]
+    assert text.index("rose's") in got and text.index("rose is") in got
+    assert text.index("rose overnight") not in got

@@ -1324,3 +1324,21 @@ def test_session13_word_names_of_relatives(en, text, piece):
                                   "son in law here", "pt's cell 617-555-0101", "wife's cell 555-0102"])
 def test_session13_relation_words_without_a_name(en, text):
     assert not any(lab == "RELATIVE" for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("ter seal in am,pt/ot,hct q12. hs rn", "hs", "DOCTOR"),
+    ("mark,he will set up pill box. lw rn\n", "lw", "DOCTOR"),
+    ("978-555-0121. TRANSPORT VIA LIFELINE AMBULANCE BOOKED FOR 1000", "LIFELINE AMBULANCE", "ORGANIZATION"),
+    ("home 12/3 w/ hometown home health. call dtr", "hometown home health", "ORGANIZATION"),
+    ("son in dublin,ireland,flying home 3/4.another son", "3/4", "DATE"),
+    ("46yo m w/ etoh w/d,last drink new yrs eve per pt.", "new yrs eve", "DATE"),
+])
+def test_session13_nursing_sign_offs_agencies_and_dates(en, text, piece, label):
+    assert (piece, label) in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["pt seen by rn", "REPORT GIVEN TO RN", "via private ambulance", "by ALS ambulance",
+                                  "with home health", "took 1/2 tab at home 3/4 full"])
+def test_session13_generic_roles_and_amounts(en, text):
+    assert not any(lab in ("DOCTOR", "ORGANIZATION", "DATE") for _, lab in _got(en, text))

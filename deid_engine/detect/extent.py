@@ -260,6 +260,14 @@ class NameRepeatFilter:
         addressed = {} if mixed else {w: lab for w, lab in names.items()
                                       if w not in keep and w.islower() and len(w) >= 3 and w.isalpha()
                                       and not self._protected.is_protected(w)}
+        # a name that is also a word ("rose", "hope", "ART"), found as a person in this note, is the person again where
+        # only a person fits: before a possessive with a contact ("rose's # 401-..."), or opening a clause before a
+        # verb of the note ("ROSE IS HCP", "Art asked to", "bud lives in"); in mixed-case text only capitalised
+        worded = {w: lab for w, lab in names.items()
+                  if w not in keep and w.isalpha() and len(w) >= 3 and not self._protected.is_protected(w)
+                  and w.casefold() not in _NOT_WORD_NAMES}
+        if worded:
+            spans = self._repeat_word_names(text, spans, worded, mixed)
         if not keep and not addressed:
             return spans
         flags = 0 if mixed else regex.IGNORECASE
@@ -301,6 +309,40 @@ class NameRepeatFilter:
         if not added:
             return spans
         return sorted([*spans, *added], key=lambda s: s.start)
+
+    @staticmethod
+    def _repeat_word_names(text: str, spans: list[Span], worded: dict[str, str], mixed: bool) -> list[Span]:
+        import bisect
+
+        forms = {}
+        for w, lab in worded.items():
+            if mixed:
+                if w[:1].isupper():
+                    forms[w] = lab
+            else:
+                forms[w.casefold()] = lab
+        if not forms:
+            return spans
+        alt = "|".join(regex.escape(w) for w in sorted(forms, key=len, reverse=True))
+        rx = regex.compile(rf"(?:(?<=^|[.!?;,:)\]][ \t]*|\n[ \t]*|[.!?][ \t]*-[ \t]*)(?P<s>{alt})(?=[ \t]+(?:is|was|will|asked|asks|"
+                           rf"called|calls|lives|visited|wants|wanted|states|stated|says|said|agrees|agreed|would|has|"
+                           rf"had|arrived|left|phoned|requests|requested|spoke|brought|took|came|comes)\b))|"
+                           rf"(?<![\p{{L}}\p{{N}}'’-])(?P<p>{alt})(?=['’]s[ \t]+(?:#|(?:no|number|cell|phone|mobile|home|work)\b))",
+                           (0 if mixed else regex.IGNORECASE) | regex.MULTILINE, cache_pattern=False)
+        taken = sorted((s.start, s.end) for s in spans)
+        added = []
+        for m in rx.finditer(text):
+            g = "s" if m.group("s") is not None else "p"
+            a, b = m.start(g), m.end(g)
+            k = bisect.bisect_right(taken, (a, len(text) + 1))
+            if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
+                continue
+            w = m.group(g)
+            label = forms.get(w) or forms.get(w.casefold())
+            if label is None:
+                continue
+            added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same name found elsewhere in the note"))
+        return sorted([*spans, *added], key=lambda x: x.start) if added else spans
 
     def _load_words(self) -> None:
         if self._words is None:
@@ -356,6 +398,10 @@ class NameRepeatFilter:
             return spans
         return sorted([*spans, *added], key=lambda s: s.start)
 
+
+# words never repeated as names however they were tagged once
+_NOT_WORD_NAMES = frozenset("""will may can june april august the and but she he they you this that who what pt
+patient family wife husband son daughter mother father sister brother nurse doctor team""".split())
 
 # place spans whose words repeat through the note (not streets, ZIP codes, states or countries: a state may be
 # dropped by the place policy, and a street's words are everyday words)

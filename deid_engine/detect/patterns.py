@@ -197,7 +197,8 @@ _NOT_DATE_AFTER = regex.compile(
 
 _FRACTIONS = frozenset({"1/2", "1/3", "1/4", "2/3", "2/4", "3/4", "2/2", "1/1", "3/3", "4/4"})
 _DATE_CUE = regex.compile(r"(?i)(?:\b(?:on|since|until|from|of|dated?|d/c|dc'?d|admitted|admission|f/u|"
-                          r"thru|through|to|returned|transferred|discharged?|surgery|cath|or)\s*[:.]?\s*|^\s*)$")
+                          r"thru|through|to|returned|transferred|discharged?|surgery|cath|or|egd|cabg|ptca|pci|mri|cxr|"
+                          r"echo|intubated|extubated|trach|peg|(?:flying|going|returning|back|flies|flew|heading)\s+home)\s*[:.]?\s*|^\s*)$")
 _VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv|prvc|weaning|trialed|"
                       r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
 
@@ -687,6 +688,10 @@ i i'll i've we're that's this that is am are was just not sir madam ma'am bye go
 """.split())
 
 
+_NOT_SIGNOFF = frozenset("""pt ok no md np pa per the and by am pm to at of in on my fyi or is as if so be we he
+she it us an cc""".split())
+
+
 def _relative_word_name(w: str) -> bool:
     """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
     n = w.casefold()
@@ -1074,6 +1079,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("date_season", rf"(?i)\b(?:(?:early|late|mid)[\s-]+)?(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?"
       rf"(?:{YEAR4}|'\d{{2}})\b", "DATE", 0.9),
     P("date_holiday", r"(?i)\b(?:christmas(?:\s+eve)?|x-?mas(?:\s+eve)?|thanksgiving|new\s+year'?s(?:\s+(?:eve|day))?|"
+      r"new\s+yr'?s?\s+(?:eve|day)|"
       r"easter|halloween|independence\s+day|memorial\s+day|labou?r\s+day|valentine'?s\s+day|"
       r"(?:chinese|lunar)\s+new\s+year|diwali|hanukk?ah|chanukah|passover|eid(?:\s+al[- ](?:fitr|adha))?(?=[\s.,;!?])|"
       r"st\.?\s+patrick'?s\s+day|saint\s+patrick'?s\s+day|paddy'?s\s+day|anzac\s+day|australia\s+day|canada\s+day|"
@@ -1778,6 +1784,17 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"phoned|notified|requests|requested|asked|asks|wants|brought|took|spoke|spent|has|had|will|would|to|from|who|"
       r"lives|said|says|agrees|agreed|feels|came|comes)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
       validate=_relative_word_name),
+    # a nurse's sign-off with initials at the end of a note or line: "pill box. lw rn", "...0176.-dl rn"
+    P("signoff_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-?[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
+      r"rrt|RRT)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE,
+      validate=lambda w: w.casefold() not in _NOT_SIGNOFF),
+    # home-care agencies and transport companies after "via" / "by" / "with": "TRANSPORT VIA LIFELINE AMBULANCE",
+    # "w/ hometown home health", "HOME W/ MINUTEMAN HOME CARE", "transport by coastal chair car"
+    P("agency_named", r"(?i)\b(?:via|by|w/|with|through|thru|from)[ \t]+(?P<n>(?:(?!(?:the|a|an|his|her|their|our|its|"
+      r"private|local|outside|als|bls|ems|basic|advanced|same|new|county|city|state|hospital|hosp|home|visiting|"
+      r"skilled|any|no|and|or)\b)[A-Za-z][A-Za-z'’&-]+[ \t]+){1,3}(?:ambulance|home[ \t]+health(?:[ \t]+care)?|"
+      r"home[ \t]+care|homecare|chair[ \t]+car|medical[ \t]+transport(?:ation)?|medi-?van|hospice|home[ \t]+infusion))\b",
+      "ORGANIZATION", 0.65, group="n"),
     # "MARK'S CELL 603-555-0140", "call Rose's mobile": a listed first name owning a contact number is a person
     P("name_owns_phone", r"(?<![\p{L}\p{N}'’])(?P<n>\p{Lu}\p{Ll}+|\p{Lu}{2,}|\p{Ll}{3,})['’][sS][ \t]+(?i:cell|mobile|home|work|"
       r"phone|pager|beeper|landline)(?:[ \t]+(?i:phone|ph|number|no\.?|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?\(?\d{3}",
@@ -2046,7 +2063,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "vin": (r"re:\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}\b",), "age_sex": (r"re:\d ?(?:M|F|y/o|yo)\b",),
     "year_19xx": ("19",), "year_20xx": ("20",), "phone_local": (r"re:\d{3}[-. ]\d{4}",),
     "date_season": ("spring", "summer", "fall", "autumn", "winter"),
-    "date_holiday": ("christmas", "xmas", "x-mas", "thanksgiving", "new year", "easter", "halloween", "independence", "memorial",
+    "date_holiday": ("christmas", "xmas", "x-mas", "thanksgiving", "new year", "new yr", "easter", "halloween", "independence", "memorial",
                      "hogmanay", "ramadan", "vaisakhi", "baisakhi", "holi ", "navratri", "rosh", "yom", "waitangi",
                      "matariki", "andrew", "burns",
                      "labor", "labour", "valentine", "diwali", "hanuk", "chanuk", "passover", "eid", "patrick", "paddy",
@@ -2081,7 +2098,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
-    "pt_initials": ("pt ", "patient "), "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
+    "pt_initials": ("pt ", "patient "), "signoff_initials": ("rn", "lpn", "rrt"),
+    "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
+                     "medi-van", "hospice", "infusion"), "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
                                                                 "sister", "brother", "mother", "father", "niece",
                                                                 "nephew", "grand", "fianc", "partner", "friend",
                                                                 "neighbo", "sis ", "bro "), "name_owns_phone": ("'s ", "’s "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),

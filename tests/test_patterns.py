@@ -1342,3 +1342,8 @@ def test_session13_nursing_sign_offs_agencies_and_dates(en, text, piece, label):
                                   "with home health", "took 1/2 tab at home 3/4 full"])
 def test_session13_generic_roles_and_amounts(en, text):
     assert not any(lab in ("DOCTOR", "ORGANIZATION", "DATE") for _, lab in _got(en, text))
+
+
+def test_session13_lower_case_state_before_a_plate(en):
+    assert ("ma", "STATE") in _got(en, "pvmc for update. pt's truck (ma plate 7kx 294) towed")
+    assert not any(lab == "STATE" for _, lab in _got(en, "in plate 45mm"))

@@ -171,3 +171,9 @@ def test_a_state_in_an_institution_name_does_not_spread():
     a = text.index("Maryland")
     out = NameRepeatFilter("en").filter(Document(text), [Span(a, a + 8, "HOSPITAL", "tagger:en", 0.9)])
     assert len(out) == 1
+
+
+def test_a_lower_case_state_after_a_lower_case_town():
+    text = "dtr dawn from manchester,nh offered to have the pt stay"
+    assert _places("all", text, [("manchester", "CITY", "tagger:en")]) == ["manchester", "nh"]
+    assert _places("all", "Seen in Boston,me too", [("Boston", "CITY", "tagger:en")]) == ["Boston"]

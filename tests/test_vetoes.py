@@ -958,3 +958,13 @@ def test_session13_sides_and_clock_times(text, piece, label, dropped):
     a = text.index(piece)
     out = WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)])
     assert (out == []) == dropped
+
+
+@pytest.mark.parametrize("text,piece,label", [("RM 214 S/P L TKA 1/5 AT FAIRVIEW", "L TKA", "DOCTOR"),
+                                              ("called from dayton,ohio @ 2100,asked about", "2100", "LOCATION")])
+def test_session13_joint_procedures_and_times_after_at_sign(text, piece, label):
+    from deid_engine.detect.vetoes import WeakWordFilter
+    from deid_engine.types import Document, Span
+
+    a = text.index(piece)
+    assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)]) == []

@@ -692,6 +692,14 @@ _NOT_SIGNOFF = frozenset("""pt ok no md np pa per the and by am pm to at of in o
 she it us an cc""".split())
 
 
+_US_STATE_CODES = frozenset("""AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH
+NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR""".split())
+
+
+# lower-case words that are also state codes: never a state before "plate" ("in plate", "or plate")
+_LOWER_NOT_STATE = frozenset("in or me hi oh ok id la de al co ne pa wa ms md ga mo".split())
+
+
 def _relative_word_name(w: str) -> bool:
     """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
     n = w.casefold()
@@ -1479,9 +1487,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("state_before_zip", r"(?<=,\s{0,2}|[a-z]\s)(?P<st>{STATES})(?=,?\s{1,3}\d{5}(?:-\d{4})?(?![\d-]))", "STATE", 0.9,
       group="st", invalidate=state_zip_mismatch),
     # "PT'S CAR, MA PLATE 7KX 392": the state that issued a licence plate
-    P("state_before_plate", r"(?<![\p{L}\p{N}])(?P<st>{STATES})(?=[ \t]+(?:(?i:licen[cs]e)[ \t]+)?(?i:plate|tag)[ \t]*"
-      r"(?:(?i:#|no\.?|number)[ \t]*)?:?[ \t]*(?=[A-Z]*\d)(?:[A-Z0-9]{4,8}|[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5})\b)", "STATE", 0.85,
-      group="st"),
+    P("state_before_plate", r"(?<![\p{L}\p{N}])(?P<st>{STATES}|(?-i:[a-z]{2}))(?=[ \t]+(?:(?i:licen[cs]e)[ \t]+)?(?i:plate|tag)[ \t]*"
+      r"(?:(?i:#|no\.?|number)[ \t]*)?:?[ \t]*(?i:(?=[a-z]*\d)(?:[a-z0-9]{4,8}|[a-z0-9]{1,4}[ -][a-z0-9]{2,5}))\b)", "STATE", 0.85,
+      group="st", validate=lambda w: w.upper() in _US_STATE_CODES and not (w.islower() and w in _LOWER_NOT_STATE)),
     P("city_before_state", r"(?P<c>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,})){0,2}),\s{1,2}"
       r"(?:{STATES}|{STATE_NAMES})(?=,?\s{1,3}\d{5}\b|\s*$|\s*\n)", "CITY", 0.85, group="c", flags=regex.MULTILINE,
       invalidate=city_zip_mismatch),
@@ -2231,7 +2239,7 @@ LEADS: dict[str, str] = {
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
     "year_in_2digit": r"\d", "phone_us": r"[\d+(]", "phone_paren": r"\(", "phone_intl": "[+0]", "ipv4": r"\d",
     "ipv6": "[0-9A-Fa-f:]", "email": "[A-Za-z0-9]", "url_domain": "[A-Za-z0-9]", "ssn": r"\d", "dea_checksum": "[A-Z]",
-    "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "state_before_plate": "[A-Z]",
+    "npi_checksum": "[12]", "zip_after_state": r"\d", "state_before_zip": "[A-Z]", "state_before_plate": "[A-Za-z]",
     "city_before_state": "[A-Z]",
     "street_address": r"\d", "age_yo": r"\d", "initials_before_age": "[A-Z]", "date_text": "[0-9JFMASONDTWjfmasondtw]",
     "date_ordinal_the": "[0-9fstenFSTEN]", "date_ordinal_reply": "[0-9fstenFSTEN]", "date_weekday_ordinal": "[0-9fstenFSTEN]", "date_month_cued": "[JFMASONDjfmasond]",

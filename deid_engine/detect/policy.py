@@ -244,7 +244,7 @@ def _without_generic_head(text: str, s: Span) -> Span:
     return Span(s.start, end, s.label, s.source, s.confidence, s.explanation)
 
 
-_STATE_AFTER_TOWN = regex.compile(r",[ \t]{0,2}(?P<st>[A-Z]{2})(?![\p{L}\p{N}])")
+_STATE_AFTER_TOWN = regex.compile(r",[ \t]{0,2}(?P<st>[A-Z]{2}|[a-z]{2})(?![\p{L}\p{N}])")
 _STATE_CODES: frozenset[str] | None = None
 
 
@@ -270,7 +270,8 @@ def _states_after_towns(text: str, spans: list[Span]) -> list[Span]:
         if s.label not in ("CITY", "LOCATION") or source_family(s.source) == "user":
             continue
         m = _STATE_AFTER_TOWN.match(text, s.end)
-        if m is None or m.group("st") not in _state_codes():
+        if m is None or m.group("st").upper() not in _state_codes() or (
+                m.group("st").islower() and not text[s.start:s.end].islower()):  # "manchester,nh": both lower case
             continue
         nxt = ordered[k + 1].start if k + 1 < len(ordered) else len(text)
         if m.end() > nxt:

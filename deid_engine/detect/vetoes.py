@@ -798,7 +798,7 @@ _CREDENTIALS_AMBIGUOUS = frozenset("md do pa rn np ma ms ot pt dc od rd".split()
 _BODY_SITES = frozenset("""fem femoral basilic cephalic brachial radial ulnar subclavian subclav sc ij ej jugular groin
 antecubital ac forearm wrist hand arm leg foot thigh chest lung lungs base bases hip knee shoulder flank pleural pedal
 dp pt ankle heel calf elbow breast eye ear nare naris neck scalp temporal fa sheath aline a-line picc cvl tlc ivc
-""".split())
+tka tha tkr thr bka aka orif fx""".split())
 _LATERAL = regex.compile(r"(?i)(?:l|r|lt|rt|left|right)\.?[ \t]+(?P<w>[\p{L}-]+)")
 
 
@@ -809,7 +809,7 @@ def _laterality_site(text: str, s: Span) -> bool:
 
 # a clock time (hhmm) after a time word, alone or with a trailing "W/ ..." note: "AT 1645", "AT 1300 W/ RT"
 _CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d)(?:[ \t]+W/.*)?")
-_AT_BEFORE = regex.compile(r"(?i)\b(?:at|@|by|until|since|from|after|before)[ \t]*$")
+_AT_BEFORE = regex.compile(r"(?i)(?:\b(?:at|by|until|since|from|after|before)|@)[ \t]*$")
 
 
 def _clock_time_place(text: str, s: Span) -> bool:

@@ -1347,3 +1347,9 @@ def test_session13_generic_roles_and_amounts(en, text):
 def test_session13_lower_case_state_before_a_plate(en):
     assert ("ma", "STATE") in _got(en, "pvmc for update. pt's truck (ma plate 7kx 294) towed")
     assert not any(lab == "STATE" for _, lab in _got(en, "in plate 45mm"))
+
+
+@pytest.mark.parametrize("text", ["HOME 781-555-0162, SON'S CELL 617-555-0114", "dtr's cell 617-555-0111",
+                                  "FAMILY'S HOME PHONE 617-555-0199"])
+def test_session13_kin_words_owning_a_phone_are_no_names(en, text):
+    assert not any(lab == "RELATIVE" for _, lab in _got(en, text))

@@ -700,6 +700,11 @@ NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR""".split())
 _LOWER_NOT_STATE = frozenset("in or me hi oh ok id la de al co ne pa wa ms md ga mo".split())
 
 
+# kin and care words that own a phone in a note ("SON'S CELL", "dtr's #"): never the name
+_KIN_WORDS = frozenset("""dtr pt pt's family niece nephew grandson granddaughter grandma grandpa stepson stepdaughter
+fiance fiancee girlfriend boyfriend sil dil bil hcp proxy caregiver""".split())
+
+
 def _relative_word_name(w: str) -> bool:
     """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
     n = w.casefold()
@@ -1806,7 +1811,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "MARK'S CELL 603-555-0140", "call Rose's mobile": a listed first name owning a contact number is a person
     P("name_owns_phone", r"(?<![\p{L}\p{N}'’])(?P<n>\p{Lu}\p{Ll}+|\p{Lu}{2,}|\p{Ll}{3,})['’][sS][ \t]+(?i:cell|mobile|home|work|"
       r"phone|pager|beeper|landline)(?:[ \t]+(?i:phone|ph|number|no\.?|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?\(?\d{3}",
-      "RELATIVE", 0.7, group="n", validate=lambda w: w.casefold() in _name_vocabulary()[2]),
+      "RELATIVE", 0.7, group="n", validate=lambda w: w.casefold() in _name_vocabulary()[2]
+      and w.casefold() not in _NOT_NICKNAME and w.casefold() not in _KIN_WORDS),
     # "RN Progress Note 7a-7p T.R. - 19 yo M": dotted initials right before the age of a note's header
     P("initials_before_age", r"(?<![\p{L}\p{N}.])(?P<n>[A-Z]\.[A-Z]\.(?:[A-Z]\.)?)(?=[ \t]*[-–,:][ \t]*\d{1,3}[ \t]?"
       r"(?:yo|y/o|y\.o\.|yr|-year|[ \t]years?[ \t-]old)\b)", "PATIENT", 0.7, group="n",

@@ -175,9 +175,10 @@ def package_modules(package: str, root: Path = ROOT) -> list[str]:
 
 
 def hidden_imports() -> list[str]:
-    """Our modules (the detector registry and the CLI import some lazily by name) + platformdirs."""
+    """Our modules (the detector registry and the CLI import some lazily by name) + platformdirs and
+    threadpoolctl (imported inside the tagger's load)."""
     mods = [m for pkg in PACKAGES for m in package_modules(pkg)]
-    return sorted(set(mods) | {"platformdirs", "multiprocessing.spawn"})
+    return sorted(set(mods) | {"platformdirs", "multiprocessing.spawn", "threadpoolctl"})
 
 
 ICON_SCRIPT = r"""

@@ -51,14 +51,19 @@ def export_available() -> bool:
 
 
 def preload_engine() -> None:
-    """Import torch on the GUI thread while the window is being built.
+    """Import the tagger's runtime on the GUI thread while the window is being built.
 
-    A first ``import torch`` on the tagging thread holds the interpreter lock
-    long enough to freeze the window for about 0.2 s just after a folder is
-    opened; at start-up the same cost is part of the launch instead.
+    A first heavy import on the tagging thread holds the interpreter lock long
+    enough to freeze the window just after a folder is opened; at start-up the
+    same cost is part of the launch instead. On a CPU the tagger runs in numpy
+    and torch is not imported at all (``deid_engine/model/runtime.py``); torch
+    is preloaded only where it will tag (a GPU driver, or ``DEID_RUNTIME=torch``).
     """
     try:
-        import torch  # noqa: F401
+        from deid_engine.model import runtime
+
+        if runtime.choose_runtime() == "torch":
+            import torch  # noqa: F401
     except ImportError:  # a rules-only build
         pass
 

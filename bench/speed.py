@@ -101,10 +101,7 @@ def _pipeline(args):
 
 def _shard(args, texts: list[str], barrier) -> tuple[float, float, float, int]:
     """One worker: load, warm up, wait for the others, then tag its shard."""
-    t0 = time.perf_counter()  # load time includes importing torch, as in one process
-    import torch
-
-    torch.set_num_threads(1)
+    t0 = time.perf_counter()  # load time includes importing the tagger's runtime (and torch where it is used)
     pipe = _pipeline(args)
     load_s = time.perf_counter() - t0
     docs = [Document(t) for t in texts]

@@ -57,26 +57,36 @@ class TaggerDetector:
     def load(self) -> None:
         if self.model is not None:
             return
-        import torch
-
         from ..model.io import TaggerModel
-
-        # One intra-op thread: inference is many small batched steps that gain little from
-        # a second thread and collapse when threads outnumber free cores (2 threads in each
-        # of 2 processes ran 8x slower here). Parallelism comes from processes instead
-        # (``deid redact --jobs``, Dask workers). DEID_TORCH_THREADS overrides.
-        torch.set_num_threads(int(os.environ.get("DEID_TORCH_THREADS", "1") or 1))
+        from ..model.runtime import choose_runtime
 
         path = self.path or model_dir(self.lang)
         if not (path / "model.json").is_file():
             raise FileNotFoundError(f"no tagger model for language {self.lang!r} at {path}")
-        self.model = TaggerModel.load(path)
+        runtime = choose_runtime()  # numpy on a CPU (torch is never imported), torch where a GPU driver is
+        # One intra-op thread: inference is many small batched steps that gain little from
+        # a second thread and collapse when threads outnumber free cores (2 threads in each
+        # of 2 processes ran 8x slower here). Parallelism comes from processes instead
+        # (``deid redact --jobs``, Dask workers). DEID_TORCH_THREADS overrides.
+        threads = int(os.environ.get("DEID_TORCH_THREADS", "1") or 1)
+        if runtime == "torch":
+            import torch
+
+            torch.set_num_threads(threads)
+        else:  # numpy's BLAS (OpenBLAS starts one thread per core by default)
+            try:
+                from threadpoolctl import threadpool_limits
+
+                threadpool_limits(threads, user_api="blas")
+            except Exception:  # not installed or no known BLAS: numpy's default threads
+                log.info("BLAS thread count left at numpy's default")
+        self.model = TaggerModel.load(path, runtime=runtime)
         self.path = path
 
     def describe(self) -> dict:
         self.load()
         m = self.model.meta
-        return {"model": str(self.path.name), "model_id": str(m.get("model_id") or "bundled"),
+        return {"model": str(self.path.name), "runtime": self.model.runtime, "model_id": str(m.get("model_id") or "bundled"),
                 "parent_model": str(m.get("parent_model") or ""), "format": "deid-tagger.v1", "lang": m.get("lang"),
                 "date": m.get("date"), "labels": m.get("labels")}
 

@@ -23,13 +23,21 @@ from ..types import Span
 
 
 def token_entropies(model, texts: Sequence[str], batch_size: int = 48) -> list[np.ndarray]:
-    """Per-token marginal entropy (nats) for each text."""
-    import torch
+    """Per-token marginal entropy (nats) for each text (either runtime, ``model/runtime.py``)."""
+    import contextlib
 
-    from ..model.data import Window, collate, windows
+    from ..model.data import Window, collate, collate_arrays, windows
 
-    model.net.eval()
-    dev = next(model.net.parameters()).device
+    numpy_rt = getattr(model, "runtime", "torch") == "numpy"
+    if numpy_rt:
+        from ..model.crf_np import marginals_scaled_np
+
+        dev, ctx = None, contextlib.nullcontext()
+    else:
+        import torch
+
+        model.net.eval()
+        dev, ctx = next(model.net.parameters()).device, torch.inference_mode()
     encs = [model.featurizer.encode(t) for t in texts]
     items = []
     for di, e in enumerate(encs):
@@ -38,13 +46,19 @@ def token_entropies(model, texts: Sequence[str], batch_size: int = 48) -> list[n
             items.append(Window(e, a, b, key=(di, ka, kb)))
     out = [np.zeros(len(e.tokens), np.float32) for e in encs]
     order = sorted(range(len(items)), key=lambda i: items[i].b - items[i].a)
-    with torch.inference_mode():
+    with ctx:
         for s in range(0, len(order), batch_size):
             chunk = [items[i] for i in order[s : s + batch_size]]
-            batch, _ = collate(chunk, dev)
-            em = model.net.emissions(**batch)
-            marg = model.net.crf.marginals(em, batch["mask"]).clamp_min(1e-9)
-            ent = (-(marg * marg.log()).sum(2)).cpu().numpy()
+            if numpy_rt:
+                batch, _ = collate_arrays(chunk)
+                em = model.net.emissions(**batch).astype(np.float64)
+                marg = np.maximum(marginals_scaled_np(em, batch["mask"], *model.net.crf_params()), 1e-9)
+                ent = -(marg * np.log(marg)).sum(2)
+            else:
+                batch, _ = collate(chunk, dev)
+                em = model.net.emissions(**batch)
+                marg = model.net.crf.marginals(em, batch["mask"]).clamp_min(1e-9)
+                ent = (-(marg * marg.log()).sum(2)).cpu().numpy()
             for j, w in enumerate(chunk):
                 di, ka, kb = w.key
                 out[di][ka:kb] = ent[j, ka - w.a : kb - w.a]

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
-import torch
 
 from ..io.brat import iter_brat_folder, taxonomy_labels
 from ..splits import physionet_split
@@ -138,8 +137,17 @@ class Window:
     key: tuple = field(default_factory=tuple)
 
 
-def collate(items: Sequence[Window], device: torch.device | str = "cpu") -> tuple[dict, torch.Tensor | None]:
-    """Pad windows into one batch dict for ``TaggerNet`` (+ tags if present)."""
+def collate(items: Sequence[Window], device="cpu") -> tuple[dict, "torch.Tensor | None"]:
+    """Pad windows into one batch dict of tensors for ``TaggerNet`` (+ tags if present)."""
+    import torch
+
+    arrays, tags = collate_arrays(items)
+    t = lambda x: torch.from_numpy(x).to(device)  # noqa: E731
+    return {k: t(v) for k, v in arrays.items()}, (t(tags) if tags is not None else None)
+
+
+def collate_arrays(items: Sequence[Window]) -> tuple[dict, np.ndarray | None]:
+    """Pad windows into one batch dict of numpy arrays (+ tags if present)."""
     B = len(items)
     L = max(w.b - w.a for w in items)
     spans = []
@@ -171,7 +179,6 @@ def collate(items: Sequence[Window], device: torch.device | str = "cpu") -> tupl
         skel_pos[i, :n] = e.skel_pos[w.a : w.b] - sa
         if has_tags:
             tags[i, :n] = w.tags[w.a : w.b]
-    t = lambda x: torch.from_numpy(x).to(device)  # noqa: E731
-    batch = {"words": t(words), "chars": t(chars), "feats": t(feats), "mask": t(mask),
-             "skel": t(skel), "skel_pos": t(skel_pos), "skel_mask": t(skel_mask)}
-    return batch, (t(tags) if has_tags else None)
+    batch = {"words": words, "chars": chars, "feats": feats, "mask": mask,
+             "skel": skel, "skel_pos": skel_pos, "skel_mask": skel_mask}
+    return batch, (tags if has_tags else None)

@@ -21,13 +21,17 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+import contextlib
+import logging
+
 import numpy as np
-import torch
 
 from ..tokenize import TOKENIZER_VERSION
-from .data import Window, collate, tags_to_spans, windows
+from .config import NetConfig
+from .data import Window, collate, collate_arrays, tags_to_spans, windows
 from .features import Featurizer, Vocab, lexicon_features_from_card
-from .network import NetConfig, TaggerNet, decode_np
+
+log = logging.getLogger(__name__)
 
 FORMAT = "deid-tagger.v1"
 
@@ -46,14 +50,16 @@ def auto_threads() -> int:
     return cores
 
 
-def device() -> torch.device:
+def device():
+    import torch
+
     return torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
 
 class TaggerModel:
     """Everything needed to tag text; ``predict`` handles windows and batching."""
 
-    def __init__(self, net: TaggerNet, words: Vocab, chars: Vocab, skeleton: Vocab,
+    def __init__(self, net, words: Vocab, chars: Vocab, skeleton: Vocab,
                  tags: Sequence[str], meta: dict[str, Any] | None = None,
                  window: int = 200, overlap: int = 50, members: Sequence["TaggerModel"] = ()):
         self.net = net
@@ -80,6 +86,11 @@ class TaggerModel:
                 and other.meta.get("lexicon_features") == self.meta.get("lexicon_features"))
 
     @property
+    def runtime(self) -> str:
+        """``"numpy"`` or ``"torch"``: which implementation runs the network."""
+        return getattr(self.net, "runtime", "torch")
+
+    @property
     def labels(self) -> list[str]:
         return sorted({t[2:] for t in self.tags if t != "O"})
 
@@ -98,9 +109,15 @@ class TaggerModel:
         if not with_marginals:
             recall_threshold = None
         nets = [self] + self.members
-        for m in nets:
-            m.net.eval()
-        dev = next(self.net.parameters()).device
+        numpy_rt = self.runtime == "numpy"
+        if numpy_rt:
+            dev, ctx = None, contextlib.nullcontext()
+        else:
+            import torch
+
+            for m in nets:
+                m.net.eval()
+            dev, ctx = next(self.net.parameters()).device, torch.inference_mode()
         encs = [self.featurizer.encode(t) for t in texts]
         # members' encodings (tokens shared; arrays shared when the vocabularies are equal)
         m_encs = [None if self._same_features(m) else
@@ -121,22 +138,29 @@ class TaggerModel:
         tag_to_lab = np.zeros((len(self.tags), n_lab), np.float32)   # (K, labels) one-hot, O row zero
         tag_to_lab[np.arange(1, len(self.tags)), lab_of_tag[1:]] = 1.0
         doc_lab = [np.zeros((len(e.tokens), n_lab), np.float32) for e in encs] if recall_threshold else None
-        with torch.inference_mode():
+        with ctx:
             for s in range(0, len(order), batch_size):
                 chunk = [items[i] for i in order[s : s + batch_size]]
-                batch, _ = collate(chunk, dev)
-                if self.members:
-                    paths, marg = self._pooled_decode(batch, chunk, m_encs, dev, with_marginals)
+                if numpy_rt:
+                    batch, _ = collate_arrays(chunk)
+                    if self.members:
+                        paths_np, marg_np = self._pooled_decode_arrays(batch, chunk, m_encs, with_marginals)
+                    else:
+                        paths_np, marg_np = self.net.decode(batch, with_marginals)
                 else:
-                    paths, marg = self.net.decode(batch, with_marginals)
-                paths_np = paths.cpu().numpy()
-                if marg is not None:
-                    chosen = marg.gather(2, paths.unsqueeze(2)).squeeze(2).cpu().numpy()
-                    marg_np = marg.cpu().numpy() if doc_lab is not None else None
+                    batch, _ = collate(chunk, dev)
+                    if self.members:
+                        paths, marg = self._pooled_decode(batch, chunk, m_encs, dev, with_marginals)
+                    else:
+                        paths, marg = self.net.decode(batch, with_marginals)
+                    paths_np = paths.cpu().numpy()
+                    marg_np = marg.cpu().numpy() if marg is not None else None
+                if marg_np is not None:
+                    chosen = np.take_along_axis(marg_np, paths_np[:, :, None], 2)[:, :, 0]
                 for j, w in enumerate(chunk):
                     di, ka, kb = w.key
                     doc_tags[di][ka:kb] = paths_np[j, ka - w.a : kb - w.a]
-                    if marg is not None:
+                    if marg_np is not None:
                         doc_prob[di][ka:kb] = chosen[j, ka - w.a : kb - w.a]
                         if doc_lab is not None:
                             mj = marg_np[j, ka - w.a : kb - w.a]            # (n, K)
@@ -149,8 +173,27 @@ class TaggerModel:
             out.append(spans)
         return out
 
+    def _pooled_decode_arrays(self, batch: dict, chunk: list[Window], m_encs, with_marginals: bool):
+        """``_pooled_decode`` in the numpy runtime."""
+        from .runtime import decode_arrays
+
+        ems = [self.net.emissions(**batch)]
+        params = [self.net.crf_params()]
+        for m, encs_m in zip(self.members, m_encs):
+            mb = batch if encs_m is None else \
+                collate_arrays([Window(encs_m[w.key[0]], w.a, w.b, key=w.key) for w in chunk])[0]
+            ems.append(m.net.emissions(**mb))
+            params.append(m.net.crf_params())
+        em = np.stack(ems).mean(0).astype(np.float64)
+        pooled = tuple(np.mean([p[i] for p in params], 0) for i in range(3))
+        return decode_arrays(em, batch["mask"], pooled, with_marginals)
+
     def _pooled_decode(self, batch: dict, chunk: list[Window], m_encs, dev, with_marginals: bool):
         """Decode one batch with the members' CRF scores averaged (log-linear pooling)."""
+        import torch
+
+        from .network import decode_np
+
         ems = [self.net.emissions(**batch)]
         params = [self.net.crf_params()]
         for m, encs_m in zip(self.members, m_encs):
@@ -215,6 +258,10 @@ class TaggerModel:
     def save(self, folder: Path | str) -> Path:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
+        import torch
+
+        if self.runtime != "torch":
+            raise ValueError("a model loaded for the numpy runtime cannot be saved; load it with runtime='torch'")
         state = {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()}
         torch.save(state, folder / "model.pt")
         for i, m in enumerate(self.members):
@@ -225,7 +272,11 @@ class TaggerModel:
         return folder
 
     @classmethod
-    def load(cls, folder: Path | str, map_location: str | torch.device | None = None) -> "TaggerModel":
+    def load(cls, folder: Path | str, map_location=None, runtime: str = "torch") -> "TaggerModel":
+        """A saved model. ``runtime`` ``"torch"`` (training, evaluation, GPU) or ``"numpy"``
+        (CPU tagging without importing torch, ``runtime.py``); ``"auto"`` picks by
+        ``runtime.choose_runtime``. A weights file the numpy reader does not understand
+        falls back to torch."""
         folder = Path(folder)
         card = json.loads((folder / "model.json").read_text(encoding="utf-8"))
         if card.get("format") != FORMAT:
@@ -233,10 +284,29 @@ class TaggerModel:
         if card.get("tokenizer") != TOKENIZER_VERSION:
             raise ValueError(f"{folder}: model built for tokenizer {card.get('tokenizer')}, "
                              f"this engine has {TOKENIZER_VERSION}")
-        net = TaggerNet(NetConfig(**card["net"]))
-        state = torch.load(folder / "model.pt", map_location=map_location or device(), weights_only=True)
-        net.load_state_dict(state)
-        net.to(map_location or device()).eval()
+        if runtime == "auto":
+            from .runtime import choose_runtime
+
+            runtime = choose_runtime()
+        net = None
+        if runtime == "numpy":
+            from .runtime import NumpyTaggerNet
+            from .weights import UnsupportedWeights
+
+            try:
+                net = NumpyTaggerNet.load(folder, NetConfig(**card["net"]))
+            except UnsupportedWeights as e:
+                log.warning("numpy runtime cannot read %s (%s); using torch", folder.name, e)
+                runtime = "torch"
+        if net is None:
+            import torch
+
+            from .network import TaggerNet
+
+            net = TaggerNet(NetConfig(**card["net"]))
+            state = torch.load(folder / "model.pt", map_location=map_location or device(), weights_only=True)
+            net.load_state_dict(state)
+            net.to(map_location or device()).eval()
         v = card["vocab"]
         meta = {k: val for k, val in card.items() if k not in ("vocab",)}
         members = []
@@ -244,7 +314,7 @@ class TaggerModel:
             sub = (folder / rel).resolve()
             if folder.resolve() not in sub.parents:
                 raise ValueError(f"{folder}: ensemble member outside the model folder: {rel}")
-            members.append(cls.load(sub, map_location))
+            members.append(cls.load(sub, map_location, runtime=runtime))
         return cls(net, Vocab.from_json(v["words"]), Vocab.from_json(v["chars"]),
                    Vocab.from_json(v["skeleton"]), card["tags"], meta,
                    window=card.get("window", 200), overlap=card.get("overlap", 50), members=members)

@@ -1,0 +1,201 @@
+"""The tagger's forward pass in numpy: tagging on a CPU without importing torch.
+
+Importing torch costs about a second and a half on the 2-core target machine, most of a
+cold start; the network is small (one BiLSTM of 64 units per direction, a skeleton BiLSTM
+of 32, a character CNN), so plain numpy runs it as fast as torch's single-threaded CPU
+kernels. :class:`NumpyTaggerNet` computes exactly what ``network.TaggerNet.emissions``
+computes in evaluation mode (float32; the equivalence is tested to 1e-5 on random and
+real weights), reading the weights from ``model.pt`` with the torch-free reader in
+``weights.py``.
+
+Which runtime tags is decided by :func:`choose_runtime`: ``DEID_RUNTIME=torch|numpy``
+when set; otherwise torch when an NVIDIA driver is installed (a GPU torch can use),
+numpy everywhere else. Training always uses torch.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from .crf_np import marginals_scaled_np, viterbi_np
+
+
+def gpu_driver_present() -> bool:
+    """An NVIDIA driver is installed (checked without importing torch or loading CUDA)."""
+    if sys.platform.startswith("linux"):
+        return os.path.exists("/proc/driver/nvidia/version")
+    if sys.platform == "win32":
+        root = os.environ.get("SystemRoot", r"C:\Windows")
+        return os.path.exists(os.path.join(root, "System32", "nvcuda.dll"))
+    return False  # macOS: no CUDA; the CPU runtime
+
+
+def choose_runtime(requested: str | None = None) -> str:
+    """``"torch"`` or ``"numpy"``: ``requested`` or ``DEID_RUNTIME`` if given, else torch
+    only when a GPU driver is present (torch then uses the GPU when it sees one)."""
+    r = (requested or os.environ.get("DEID_RUNTIME", "") or "auto").strip().lower()
+    if r in ("torch", "numpy"):
+        return r
+    return "torch" if gpu_driver_present() else "numpy"
+
+
+def _sigmoid_scaled_gates(w: np.ndarray, hidden: int) -> np.ndarray:
+    """Rows of a (4H, ...) LSTM gate block reordered from torch's (i, f, g, o) to (i, f, o, g),
+    the sigmoid gates' rows halved: then one ``tanh`` over all four gates gives
+    ``sigmoid(x) = (1 + tanh(x / 2)) / 2`` for i, f, o and ``tanh`` for g."""
+    h = hidden
+    return np.concatenate([0.5 * w[: 2 * h], 0.5 * w[3 * h:], w[2 * h: 3 * h]], 0)
+
+
+class _BiLSTM:
+    """One bidirectional single-layer LSTM (torch's equations and gate order)."""
+
+    def __init__(self, state: dict[str, np.ndarray], prefix: str):
+        wih, whh, b = [], [], []
+        for sfx in ("_l0", "_l0_reverse"):
+            w_ih = state[f"{prefix}.weight_ih{sfx}"].astype(np.float32)
+            h = w_ih.shape[0] // 4
+            w_hh = state[f"{prefix}.weight_hh{sfx}"].astype(np.float32)
+            bias = (state[f"{prefix}.bias_ih{sfx}"] + state[f"{prefix}.bias_hh{sfx}"]).astype(np.float32)
+            wih.append(_sigmoid_scaled_gates(w_ih, h).T)      # (D, 4H)
+            whh.append(_sigmoid_scaled_gates(w_hh, h).T)      # (H, 4H)
+            b.append(_sigmoid_scaled_gates(bias, h))
+        self.hidden = h
+        self.w_ih_dir = np.ascontiguousarray(np.stack(wih))        # (2, D, 4H)
+        self.w_hh = np.ascontiguousarray(np.stack(whh))            # (2, H, 4H)
+        self.bias_dir = np.stack(b)[:, None, None, :]              # (2, 1, 1, 4H)
+
+    def __call__(self, x: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """x (B, T, D) float32, lengths (B,) -> outputs (B, T, 2H); zeros past each length."""
+        B, T, D = x.shape
+        H = self.hidden
+        if T == 0 or B == 0:
+            return np.zeros((B, T, 2 * H), np.float32)
+        full = bool((lengths == T).all())
+        # the reverse direction reads each sequence from its own last valid step
+        if full:
+            xr = x[:, ::-1]
+        else:
+            t_idx = np.arange(T)
+            rev = np.where(t_idx[None] < lengths[:, None], lengths[:, None] - 1 - t_idx[None], t_idx[None])  # (B, T)
+            rows = np.arange(B)[:, None]
+            xr = x[rows, rev]
+        # time-major inputs of both directions, projected in one product per direction: (2, T, B, 4H)
+        xt = np.empty((2, T, B, D), np.float32)
+        xt[0] = x.transpose(1, 0, 2)
+        xt[1] = xr.transpose(1, 0, 2)
+        steps = np.matmul(xt.reshape(2, T * B, D), self.w_ih_dir).reshape(2, T, B, 4 * H)
+        steps += self.bias_dir
+        h = np.zeros((2, B, H), np.float32)
+        c = np.zeros((2, B, H), np.float32)
+        hs = np.empty((2, T, B, H), np.float32)
+        w_hh = self.w_hh
+        for t in range(T):
+            g = steps[:, t]
+            g += np.matmul(h, w_hh)
+            np.tanh(g, out=g)
+            s = g[..., : 3 * H]
+            s *= 0.5
+            s += 0.5                                                # sigmoid of the i, f, o gates
+            c *= g[..., H: 2 * H]
+            c += g[..., :H] * g[..., 3 * H:]
+            h = np.tanh(c)
+            h *= g[..., 2 * H: 3 * H]
+            hs[:, t] = h
+        out = np.empty((B, T, 2 * H), np.float32)
+        out[..., :H] = hs[0].transpose(1, 0, 2)
+        if full:
+            out[..., H:] = hs[1, ::-1].transpose(1, 0, 2)
+            return out
+        out[..., H:] = hs[1].transpose(1, 0, 2)[rows, rev]
+        out[~(t_idx[None] < lengths[:, None])] = 0.0
+        return out
+
+
+class NumpyTaggerNet:
+    """``TaggerNet``'s inference in numpy (same config, same state dict)."""
+
+    runtime = "numpy"
+
+    def __init__(self, cfg, state: dict[str, np.ndarray]):
+        self.cfg = cfg
+        f32 = lambda k: np.ascontiguousarray(state[k], dtype=np.float32)  # noqa: E731
+        self.word_emb = f32("word_emb.weight")
+        if cfg.use_char:
+            self.char_emb = f32("char_emb.weight")
+            w = f32("char_cnn.weight")                                  # (filters, char_dim, k)
+            self.char_k = w.shape[2]
+            self.char_w = np.ascontiguousarray(w.transpose(2, 1, 0).reshape(-1, w.shape[0]))  # (k*char_dim, filters)
+            self.char_b = f32("char_cnn.bias")
+        self.lstm = _BiLSTM(state, "lstm")
+        if cfg.use_skeleton:
+            self.skel_emb = f32("skel_emb.weight")
+            self.skel_lstm = _BiLSTM(state, "skel_lstm")
+        self.proj_w = np.ascontiguousarray(f32("proj.weight").T)
+        self.proj_b = f32("proj.bias")
+        self._crf = tuple(np.asarray(state[f"crf.{k}"], dtype=np.float64) for k in ("start", "end", "trans"))
+
+    @classmethod
+    def load(cls, folder: Path | str, cfg) -> "NumpyTaggerNet":
+        from .weights import read_state_dict
+
+        return cls(cfg, read_state_dict(Path(folder) / "model.pt"))
+
+    def crf_params(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self._crf
+
+    def _char_features(self, chars: np.ndarray) -> np.ndarray:
+        """chars (N, C) -> max-pooled char-CNN features (N, filters); padding ignored."""
+        N, C = chars.shape
+        k = self.char_k
+        pad = k // 2
+        e = self.char_emb[chars]                                        # (N, C, d)
+        d = e.shape[2]
+        ep = np.zeros((N, C + 2 * pad, d), np.float32)
+        ep[:, pad: pad + C] = e
+        cols = np.concatenate([ep[:, j: j + C] for j in range(k)], 2)   # (N, C, k*d), torch's cross-correlation
+        cf = (cols.reshape(N * C, k * d) @ self.char_w).reshape(N, C, -1)
+        cf += self.char_b
+        cf[chars == 0] = -1e4
+        cf = cf.max(1)
+        cf[cf < -1e3] = 0.0
+        return cf
+
+    def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> np.ndarray:
+        """As ``TaggerNet.emissions`` in eval mode, on numpy arrays -> (B, L, K) float32."""
+        B, L = words.shape
+        parts = [self.word_emb[words], feats.astype(np.float32, copy=False)]
+        if self.cfg.use_char:
+            flat = np.ascontiguousarray(chars.reshape(B * L, chars.shape[2]))
+            if flat.shape[0]:
+                keys = flat.view(np.dtype((np.void, flat.dtype.itemsize * flat.shape[1]))).ravel()
+                _, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+                cf = self._char_features(flat[first])[inv.reshape(-1)]
+            else:
+                cf = np.zeros((0, self.char_b.shape[0]), np.float32)
+            parts.append(cf.reshape(B, L, -1))
+        x = np.concatenate(parts, 2)
+        outs = [self.lstm(x, mask.sum(1))]
+        if self.cfg.use_skeleton:
+            sh = self.skel_lstm(self.skel_emb[skel], skel_mask.sum(1))  # (B, S, 2Hs)
+            outs.append(np.take_along_axis(sh, skel_pos[:, :, None], 1))
+        h = np.concatenate(outs, 2)
+        em = h.reshape(B * L, -1) @ self.proj_w
+        em += self.proj_b
+        return em.reshape(B, L, -1)
+
+    def decode(self, batch: dict, with_marginals: bool = True):
+        """Best paths (B, L) int64 and, optionally, marginals (B, L, K) float32."""
+        em = self.emissions(**batch).astype(np.float64)
+        return decode_arrays(em, batch["mask"], self._crf, with_marginals)
+
+
+def decode_arrays(em: np.ndarray, mask: np.ndarray, params, with_marginals: bool = True):
+    """Viterbi paths and float32 marginals from float64 emissions and CRF ``params``."""
+    paths = viterbi_np(em, mask, *params)
+    marg = marginals_scaled_np(em, mask, *params).astype(np.float32) if with_marginals else None
+    return paths, marg

@@ -58,6 +58,9 @@ TUNE36 = probe_eval.PROBE_DIR / "tune36.txt"  # session 13, blind-written tuning
 TUNE38 = probe_eval.PROBE_DIR / "tune38.txt"  # session 13, blind-written tuning split (ICU and ward nursing notes)
 TUNE39 = probe_eval.PROBE_DIR / "tune39.txt"  # session 13, blind-written tuning split (nursing notes: family, discharge)
 TUNE37 = probe_eval.PROBE_DIR / "tune37.txt"  # session 13, blind-written, report only (every kind, nursing notes too)
+TUNE40 = probe_eval.PROBE_DIR / "tune40.txt"  # session 14, blind-written tuning split (nursing notes by many hands)
+TUNE41 = probe_eval.PROBE_DIR / "tune41.txt"  # session 14, blind-written tuning split (clinician queries, transcripts)
+TUNE42 = probe_eval.PROBE_DIR / "tune42.txt"  # session 14, blind-written, report only (every kind)
 MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
 LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
 
@@ -118,16 +121,17 @@ def test_parse_probe_file_rules(tmp_path):
 
 
 @pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8, TUNE9, TUNE10,
-                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39],
+                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42],
                          ids=lambda p: p.stem)
 def test_probe_file_is_well_formed(path):
     items = probe_eval.parse_probe(path)
     raw = _raw_texts(path)
-    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24, TUNE25: 24, TUNE26: 24, TUNE27: 24, TUNE28: 24, TUNE29: 24, TUNE30: 24, TUNE31: 24, TUNE32: 24, TUNE33: 24, TUNE34: 24, TUNE35: 24, TUNE36: 24, TUNE37: 24, TUNE38: 24, TUNE39: 24}.get(path, 35)
+    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24, TUNE25: 24, TUNE26: 24, TUNE27: 24, TUNE28: 24, TUNE29: 24, TUNE30: 24, TUNE31: 24, TUNE32: 24, TUNE33: 24, TUNE34: 24, TUNE35: 24, TUNE36: 24, TUNE37: 24, TUNE38: 24, TUNE39: 24, TUNE40: 24, TUNE41: 24, TUNE42: 24}.get(path, 35)
     assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else
-                                           {"nursing"} if path in (TUNE38, TUNE39) else
+                                           {"nursing"} if path in (TUNE38, TUNE39, TUNE40) else
+                                           {"outpatient", "transcript", "query", "discharge", "nursing"} if path == TUNE42 else
                                            {"outpatient", "query"} if path in (TUNE23, TUNE26) else
-                                           {"transcript", "query"} if path in (TUNE24, TUNE25, TUNE28, TUNE31) else
+                                           {"transcript", "query"} if path in (TUNE24, TUNE25, TUNE28, TUNE31, TUNE41) else
                                            {"outpatient", "letter", "transcript", "query"} if path == TUNE32 else
                                            {"outpatient", "letter", "transcript", "query", "message"} if path == TUNE35 else
                                            {"query", "message", "letter", "discharge", "nursing"} if path == TUNE29 else
@@ -149,7 +153,7 @@ def test_probe_file_is_well_formed(path):
 
 def test_ids_unique_and_splits_disjoint():
     tune, check, *others = (probe_eval.parse_probe(p) for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7,
-                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39])
+                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42])
     rest = [it for o in others for it in o]
     ids = [i for i, *_ in tune + check + rest]
     assert len(ids) == len(set(ids))
@@ -165,7 +169,7 @@ def test_bench_smoke_rules(capsys):
     assert LAST_LINE.match(out[-1])
 
 
-@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37"])
+@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37", "tune42"])
 def test_errors_refused_on_check(split, capsys):
     assert probe_eval.main(["--split", split, "--errors", "3", "--detectors", "rules"]) == 2
     assert "refused" in capsys.readouterr().err

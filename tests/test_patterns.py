@@ -1353,3 +1353,52 @@ def test_session13_lower_case_state_before_a_plate(en):
                                   "FAMILY'S HOME PHONE 617-555-0199"])
 def test_session13_kin_words_owning_a_phone_are_no_names(en, text):
     assert not any(lab == "RELATIVE" for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("no further fluid needs. --cw rn", "cw"),
+    ("records requested. --jk rn", "jk"),
+    ("family updated.--ks rn", "ks"),
+    ("will give dc teaching in am.--amy d rn", "amy d"),
+    ("plan to reassess in am for pitocin. rn d.s.", "d.s."),
+    ("order form to be brought in 11-13. --mt", "mt"),
+])
+def test_session14_nursing_sign_offs(en, text, piece):
+    assert (piece, "DOCTOR") in _got(en, text)
+
+
+@pytest.mark.parametrize("text", ["Plan: continue abx. - npo", "pt stable. -ok", "tolerating diet. --no", "seen. -- pt rn"])
+def test_session14_dashes_before_words_are_no_sign_offs(en, text):
+    assert not any(lab == "DOCTOR" for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece,date", [
+    ("TRANSFERRED FROM ST. BARNABAS MED CTR ON 11/12 S/P R TKR.", "11/12", True),
+    ("SVD @ 0447 11/6 OF VIABLE FEMALE", "11/6", True),
+    ("gave 3/4 of the dose", "3/4", False),
+    ("APGARS 8/9, WT 3340G", "8/9", False),
+    ("apgar 8/9", "8/9", False),
+])
+def test_session14_date_fractions(en, text, piece, date):
+    assert ((piece, "DATE") in _got(en, text)) == date
+
+
+@pytest.mark.parametrize("text,piece,age", [
+    ("does eunice pratt (81f, rm 512) have a pom", "81", True),
+    ("Pt (77F) seen", "77", True),
+    ("foley (16f, placed 3/2)", "16", False),
+    ("for my father's 80th birthday, and I need", "80", True),
+    ("PT ALMA FORTIER'S SON WILL IN, ASKING FOR COPY OF CHART.", "WILL", False),
+])
+def test_session14_ages_in_brackets_and_birthdays(en, text, piece, age):
+    assert ((piece, "AGE") in _got(en, text)) == age
+
+
+@pytest.mark.parametrize("text,piece,found", [
+    ("PT ALMA FORTIER'S SON WILL IN, ASKING FOR COPY OF CHART.", "WILL", True),
+    ("daughter june called", "june", True),
+    ("son will be here at 3", "will", False),
+    ("SON WILL CALL IN AM", "WILL", False),
+])
+def test_session14_modal_and_month_first_names_after_a_relation_word(en, text, piece, found):
+    assert ((piece, "RELATIVE") in _got(en, text)) == found

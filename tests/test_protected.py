@@ -397,3 +397,27 @@ def test_name_after_mdm_or_mx_is_a_person(text, word):
 ])
 def test_clinics_named_by_a_condition_or_stage_of_care_are_services(text, word):
     assert run_filter(text, word, "HOSPITAL", "lexicon:facility") == []
+
+
+@pytest.mark.parametrize("text,word", [
+    ("ANESTHESIA (DR IKEDA) & RT JONES @ BEDSIDE.", "JONES"),
+    ("sx w/ yankauer.rt jones aware,plan sbt in am.", "jones"),
+    ("PT JONES IS A 67 YO MAN", "JONES"),
+    ("Family contact: Curtis, 617-555-0188.", "Curtis"),
+    ("wife Faye, sons Curtis and Dean", "Curtis"),
+    ("and Curtis's wife Bonnie", "Curtis's"),
+    ("d/w Wilson, plan unchanged", "Wilson"),
+])
+def test_session14_listed_name_with_a_staff_contact_or_kin_cue_is_kept(text, word):
+    """Session 14 (tune40): Jones, Curtis, Wilson are eponym parts but common names: a cue keeps them."""
+    assert run_filter(text, word, "DOCTOR")
+
+
+@pytest.mark.parametrize("text,word", [
+    ("pt has Wilson disease, on penicillamine", "Wilson"),
+    ("per Jones criteria no carditis", "Jones"),
+    ("PT FOLEY D/C'D, VOIDING", "FOLEY"),
+    ("swan aware of nothing", "swan"),
+])
+def test_session14_cues_do_not_rescue_medical_uses(text, word):
+    assert not run_filter(text, word, "DOCTOR")

@@ -95,3 +95,25 @@ def test_english_dev_recall_floor(physionet_train):
 
 
 RECALL_FLOOR = 0.85  # measured dev binary-token recall 0.8947 (recall_threshold 0.3) minus a margin
+
+
+@pytest.mark.parametrize("text,piece,expect", [
+    ("TO POSTPARTUM RM 517 @ 0700. JKR RN", "@ 0700", None),
+    ("etoh level 312 @2245.sleeping", "312 @2245", None),
+    ("PITOCIN 20U/1000 @ 125. FUNDUS", "PITOCIN 20U/1000 @ 125", None),
+    ("called from weymouth @ 0230", "weymouth @", "weymouth"),
+    ("(ep fellow,beeper 38812) ok", "beeper 38812", "38812"),
+    ("(BEEPER 53108)", "BEEPER", None),
+    ("22 YO G1P0 NOW G1P1, SVD", "G1P1", None),
+    ("email jsmith@mgh.org today", "jsmith@mgh.org", "jsmith@mgh.org"),
+    ("Seen by Dr. John Smith", "John Smith", "John Smith"),
+])
+def test_session14_tagger_span_hygiene(text, piece, expect):
+    """Session 14 (tune40): tagger spans cut before "@ <number>" (kept only for a name or a place), field words
+    and obstetric notation dropped."""
+    from deid_engine.detect.tagger import _hygiene
+
+    a = text.index(piece)
+    label = "LOCATION" if piece.startswith("weymouth") else ("DOCTOR" if "Smith" in piece else "OTHER")
+    got = _hygiene(text, a, a + len(piece), label)
+    assert (text[got[0]:got[1]] if got else None) == expect

@@ -350,7 +350,7 @@ _ANSWER_START = regex.compile(
 _ANSWER_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
 _ANSWER_STOP = frozenset("""on in at near by off and but so because i we it its it's just not no dont don't one same
 usual local nearest big small little-one sure know think mostly only any my our your their his her a an this that
-there here now still usually same""".split()) - {"little"}
+there here now still usually same i'm i've i'd we're we've it's he's she's they're im ive""".split()) - {"little"}
 _CARE_VENUE_WORDS = {"practice", "surgery", "gp", "hospital", "clinic", "care home", "home"}
 # first names that are mostly other words after "my son/dad ...": modals, auxiliaries, adverbs
 _NOT_WORD_NAMES = frozenset({"will", "may", "can", "might", "should", "must", "shall", "did", "does", "was", "had",

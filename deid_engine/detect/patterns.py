@@ -172,7 +172,7 @@ def md_ok(s: str) -> bool:
 _NOT_DATE_BEFORE = regex.compile(
     r"(?i)(?:\b(?:b/?p|[sdn]?bps?|abp|nibp|nbp|art|a-line|map|pap|pas|pa|cvp|pcwp|rvp|lvp|cuff|pressures?|"
     r"ps|psv|peep|c?pap|bipap|ipap|epap|vent|ac|simv|imv|prvc|settings?|grade|motor|strength|grips?|"
-    r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgar|murmur|sem|rate|titers?|tv|vt|resp|rr|"
+    r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgars?|murmur|sem|rate|titers?|tv|vt|resp|rr|"
     r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|"
     r"apache|ciwa|cows|braden|"
     r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
@@ -180,7 +180,7 @@ _NOT_DATE_BEFORE = regex.compile(
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
-    r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|%|'s|s\b|ratio|normal|saline|"
+    r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|%|'s|s\b(?!/)|ratio|normal|saline|"
     # "3/4 +" is an amount; "sputum 2/14 +GNR", "cx 9/11 + MRSA" is a culture result dated 2/14
     r"\+(?![ \t]?(?:ve\b|gram|gnr|gpc|gpr|gnb|mrsa|vre|c\.?[ \t]?diff|staph|strep|e\.?[ \t]?coli|yeast|for\b))|"
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
@@ -224,13 +224,20 @@ _CLAUSE_BREAK = regex.compile(r"(?i)[,;][ \t]*(?=(?:[\p{L}/]+[ \t]+){1,3}(?:to|w
                               r"removed?|came|come|coming|placed|pulled)\b)")
 
 
+def _improper_fraction(s: str) -> bool:
+    """``11/6``: a numerator above the denominator (no amount reads so; a month/day does)."""
+    m = regex.fullmatch(r"(\d{1,2})/(\d{1,2})", s)
+    return bool(m) and int(m.group(1)) > int(m.group(2))
+
+
 def not_date_context(text: str, start: int, end: int) -> bool:
     """True when a short numeric 'date' is a pressure, ratio, dose, score or vent setting."""
     if _NOT_DATE_BEFORE.search(_before(text, start, 30)):
         return True
-    if _NOT_DATE_AFTER.match(_after(text, end, 20)):
-        return True
     s = text[start:end]
+    m = _NOT_DATE_AFTER.match(_after(text, end, 20))
+    if m and not (m.group().strip().casefold() == "of" and _improper_fraction(s)):
+        return True  # "3/4 of the dose" is an amount; "SVD @ 0447 11/6 OF VIABLE FEMALE" is a date
     if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
         return True
     if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
@@ -709,6 +716,25 @@ def _relative_word_name(w: str) -> bool:
     """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
     n = w.casefold()
     return n in _name_vocabulary()[2] and n not in _NOT_RELATIVE_NAME
+
+
+def _signoff_first_name(w: str) -> bool:
+    """``amy d``: a frequent first name (not a word of the note's grammar) and an initial."""
+    first = w.split()[0]
+    return _relative_word_name(first) and first.casefold() not in _NOT_SIGNOFF
+
+
+@lru_cache(maxsize=1)
+def _medical_abbreviations() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("medical_abbreviations"))
+
+
+def _dash_initials(w: str) -> bool:
+    """``--mt`` closing a line: initials, not an abbreviation or a word (``- npo``, ``--ok``)."""
+    n = w.casefold()
+    return n not in _NOT_SIGNOFF and n not in _name_vocabulary()[0] and n not in _medical_abbreviations()
 
 
 _NOT_RELATIVE_NAME = frozenset("""will may can june april august an and are as at be but by for from has her his
@@ -1231,10 +1257,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"y/?o\b|and\b(?![ \t]+a[ \t]+half)|(?:she|he|they|but|so|shes|hes)\b))", "AGE", 0.7, group="a",
       validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
-    P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MFmf](?=\))", "AGE", 0.8, group="a", validate=age_ok,
+    P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MFmf](?=\)|[ \t]*[,;][ \t]*(?:rm|room|bed|mrn|dob|\d))", "AGE", 0.8,
+      group="a", validate=age_ok,
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:fr|french|foley|cath\w*|sheath|tube|ett|ngt|ogt|drain|picc|"
                                               r"line|trach\w*|cordis|introducer|gauge|size)\W*$", _before(t, s, 25))
       is not None),
+    # "my father's 80th birthday", "her 90th bday": the ordinal of a birthday is an age
+    P("age_birthday", r"(?i)(?<![\d/.-])(?P<a>\d{1,3})(?:st|nd|rd|th)[ \t]+(?:birthday|bday|b-day)\b", "AGE", 0.75,
+      group="a", validate=age_ok),
     # "brother Emeka (seven)", "son Ali (4 yrs)": an age in brackets after a relation word and a name
     P("age_paren_relative", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?-i:\p{{Lu}}[\p{{L}}'’-]+)){{1,2}}[ \t]*\()"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
@@ -1797,10 +1827,26 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"phoned|notified|requests|requested|asked|asks|wants|brought|took|spoke|spent|has|had|will|would|to|from|who|"
       r"lives|said|says|agrees|agreed|feels|came|comes)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
       validate=_relative_word_name),
+    # a month or modal that is a first name, after a relation word, before what only follows a name: "SON WILL IN,
+    # ASKING FOR...", "daughter june called", "wife may visited" (not "son will be here", "wife may call")
+    P("relative_modal_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
+      r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro)[ \t]+(?P<n>will|may|june|april|august)"
+      r"(?=[ \t]*(?:[,;:(]|$)|[ \t]+(?:at|is|was|in|here|called|calls|visited|visiting|aware|updated|states|stated|present|"
+      r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and)\b)",
+      "RELATIVE", 0.55, group="n", flags=regex.MULTILINE),
     # a nurse's sign-off with initials at the end of a note or line: "pill box. lw rn", "...0176.-dl rn"
-    P("signoff_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-?[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
+    P("signoff_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
       r"rrt|RRT)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE,
       validate=lambda w: w.casefold() not in _NOT_SIGNOFF),
+    # "...in am.--amy d rn": a listed first name and an initial signing off; "...for pitocin. rn d.s.", "RN J.M.":
+    # dotted initials after the credential; "...brought in 11-13. --mt": dash-signed initials closing a line
+    P("signoff_name_initial", r"(?:^|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?P<n>[A-Za-z]{3,10}[ \t]+[A-Za-z]\.?)[ \t]*,?[ \t]*"
+      r"(?:rn|RN|Rn|lpn|LPN|rrt|RRT)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE,
+      validate=lambda w: _signoff_first_name(w)),
+    P("signoff_credential_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?:rn|RN|Rn|lpn|LPN)[ \t]+"
+      r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
+    P("signoff_dash_initials", r"(?<=[.!?;][ \t]{0,2})-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
+      flags=regex.MULTILINE, validate=_dash_initials),
     # home-care agencies and transport companies after "via" / "by" / "with": "TRANSPORT VIA LIFELINE AMBULANCE",
     # "w/ hometown home health", "HOME W/ MINUTEMAN HOME CARE", "transport by coastal chair car"
     P("agency_named", r"(?i)\b(?:via|by|w/|with|through|thru|from)[ \t]+(?P<n>(?:(?!(?:the|a|an|his|her|their|our|its|"
@@ -2112,9 +2158,11 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
-    "pt_initials": ("pt ", "patient "), "signoff_initials": ("rn", "lpn", "rrt"),
+    "pt_initials": ("pt ", "patient "), "signoff_initials": ("rn", "lpn", "rrt"), "signoff_name_initial": ("rn", "lpn", "rrt"),
+    "signoff_credential_initials": ("rn", "lpn"), "signoff_dash_initials": ("-",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
-                     "medi-van", "hospice", "infusion"), "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
+                     "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
+    "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
                                                                 "sister", "brother", "mother", "father", "niece",
                                                                 "nephew", "grand", "fianc", "partner", "friend",
                                                                 "neighbo", "sis ", "bro "), "name_owns_phone": ("'s ", "’s "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),
@@ -2179,7 +2227,7 @@ TRIGGERS.update({
     "school_named": ("primary", "elementary", "middle", "junior", "infant", "grammar", "secondary"),
     "nursery_named": ("nursery", "daycare", "day care", "preschool", "pre-school", "creche", "crèche", "playgroup",
                       "school club"),
-    "age_sex_paren": (r"re:\(\d{1,3} ?[MFmf]\)",),
+    "age_sex_paren": (r"re:\(\d{1,3} ?[MFmf](?:\)|[ \t]*[,;])",),
     "age_slash_sex": ("/",), "age_after_dob": ("dob", "d.o.b", "birth", "born"), "age_at_age_unit": ("age",),
     "age_paren_relative": (r"re:[A-Z][A-Za-z'’-]+[ \t]*\((?:\d{1,3}|[A-Za-z]+(?:[ -][A-Za-z]+)?)[ \t]*(?:[A-Za-z]{1,6}[ \t]*)?\)",),
     "age_years_months": ("month", "mos"),

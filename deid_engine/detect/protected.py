@@ -263,6 +263,32 @@ _RELATION_BEFORE = regex.compile(
     r"(?:[ \t]*[,(:][ \t]*|[ \t]+)$")
 
 
+# cues that a listed name which is also an eponym part or a medical word (Jones, Curtis, Wilson, Turner) names a
+# person here: a staff role or a contact verb before it ("RT JONES @ BEDSIDE", "per PT Don", "d/w jones"), a contact
+# field before it ("Family contact: Curtis"), a plural kin word before it ("sons Curtis and Dean"), a possessive kin or
+# phone word after it ("Curtis's wife"), or a person's verb after it ("jones aware", "JONES IS A 67 YO MAN")
+_STAFF_BEFORE = regex.compile(
+    r"(?i)(?<![\p{L}/])(?:rt|rrt|ot|pt|sw|cm|slp|cna|lpn|pca|ho|attending|resident|intern|fellow|therapist|pharmacist|"
+    r"chaplain|sitter|per|paged|notified|d/w|spoke[ \t]+(?:w/|with)|discussed[ \t]+(?:w/|with))[ \t]+$")
+_CONTACT_BEFORE = regex.compile(r"(?i)\b(?:contact|hcp|proxy|poa|guardian|nok|next[ \t]+of[ \t]+kin)[ \t]*(?:is|:|-|=)?[ \t]*$")
+_PLURAL_KIN_BEFORE = regex.compile(
+    r"(?i)(?<![\p{L}])(?:sons|daughters|brothers|sisters|children|kids|grandchildren|grandsons|granddaughters|parents|"
+    r"friends|neighbou?rs|nieces|nephews|cousins)(?:[ \t]*[,(:][ \t]*|[ \t]+)$")
+_KIN_AFTER = regex.compile(r"(?i)(?:['’]s?|(?<=['’][sS]))[ \t]+(?:wife|husband|son|daughter|mother|father|mom|dad|brother|sister|partner|"
+                           r"cell|phone|number|mobile|#)\b")
+_PERSON_VERB_AFTER = regex.compile(
+    r"(?i)[ \t]*,?[ \t]*(?:aware|notified|updated|paged|called|informed|present|in[ \t]+to[ \t]+see|came|visited|states|"
+    r"stated|says|said|reports|reported|agrees|agreed|@[ \t]*bedside|at[ \t]+(?:the[ \t]+)?bedside|"
+    r"is[ \t]+an?[ \t]+\d{1,3}[ \t]*(?:yo|y/o|y\.o\.|-?year))\b")
+
+
+# eponyms a nursing note uses alone as the name of a device at the bedside ("PT FOLEY D/C'D", "swan aware"): a cue
+# word around them is no evidence of a person (a title still is: "Mr. Foley")
+_BEDSIDE_DEVICES = frozenset("""foley swan ganz posey hickman levine yankauer doppler holter dobhoff salem groshong
+quinton broviac jackson pratt hemovac pleurovac penrose sengstaken blakemore minnesota ambu bovie murphy miami
+philadelphia aspen boston kendall""".split())
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -345,7 +371,21 @@ class ProtectedTermsFilter:
         if self.lang == "en" and w[:1].isupper() and not w.isupper() and _RELATION_BEFORE.search(text[max(0, span.start - 16):span.start]):
             return True  # "Son, Ed, was updated", "wife (Sal)": a relative's name, not the ED / SAL abbreviation
         m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
-        return bool(m and norm(m.group(1).replace(".", "")) in CREDENTIALS)
+        if m and norm(m.group(1).replace(".", "")) in CREDENTIALS:
+            return True
+        return self.lang == "en" and self._listed_name_cued(text, span)
+
+    def _listed_name_cued(self, text: str, span: Span) -> bool:
+        """A one-word span the name lists hold, with a staff, contact or kin cue around it (``_STAFF_BEFORE``...)."""
+        words = _WORD.findall(text[span.start:span.end])
+        if len(words) != 1 or norm(words[0]) not in self._names or norm(words[0]).removesuffix("s") in _BEDSIDE_DEVICES:
+            return False
+        before = text[max(0, span.start - 24):span.start]
+        if "\n" in before:
+            before = before[before.rfind("\n") + 1:]
+        return bool(_STAFF_BEFORE.search(before) or _CONTACT_BEFORE.search(before)
+                    or _PLURAL_KIN_BEFORE.search(before) or _KIN_AFTER.match(text, span.end)
+                    or _PERSON_VERB_AFTER.match(text, span.end))
 
     def _listed_place_after_preposition(self, text: str, s: Span) -> bool:
         """A one-word span that the place lexicons list as a town or country, right after a locative

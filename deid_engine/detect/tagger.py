@@ -14,6 +14,9 @@ import os
 from pathlib import Path
 from typing import Sequence
 
+import regex
+
+from ..taxonomy import category_of
 from ..types import Document, Span
 
 log = logging.getLogger(__name__)
@@ -98,4 +101,43 @@ class TaggerDetector:
         self.load()
         src = f"tagger:{self.lang}"
         preds = self.model.predict([d.text for d in documents], batch_size=self.batch_size)
-        return [[Span(a, b, lbl, src, conf) for a, b, lbl, conf in p] for p in preds]
+        out = []
+        for d, p in zip(documents, preds):
+            spans = []
+            for a, b, lbl, conf in p:
+                ab = _hygiene(d.text, a, b, lbl) if self.lang == "en" else (a, b)
+                if ab is not None:
+                    spans.append(Span(ab[0], ab[1], lbl, src, conf))
+            out.append(spans)
+        return out
+
+
+# "@ 0700", "weymouth @ 0230", "312 @2245", "PITOCIN 20U/1000 @ 125": a clock time or a rate after "at" (an e-mail
+# address has no space before its "@")
+_AT_NUMBER = regex.compile(r"(?:^|(?<=[ \t]))@[ \t]*\d|[ \t]+@[ \t]*$")
+# a contact or field word alone is never PHI ("(BEEPER 53108)": the number is)
+_FIELD_WORDS = frozenset({"pager", "beeper", "bleep", "pgr", "cell", "phone", "tel", "fax", "ext", "email", "e-mail",
+                          "mrn", "dob", "#"})
+_FIELD_LEAD = regex.compile(r"(?i)(?:pager|beeper|bleep|pgr|cell|phone|tel|fax|ext|mrn|dob)\b\.?[ \t]*[:#]?[ \t]*")
+_OBSTETRIC = regex.compile(r"(?i)g\d{1,2}[ \t]?p\d{1,4}")  # "G1P1": gravida / para
+
+
+def _hygiene(text: str, a: int, b: int, label: str) -> tuple[int, int] | None:
+    """The English tagger's span cut before an "@" that introduces a time or a rate (kept only when a
+    name or a place is left: "weymouth @ 0230"), or None for a field word alone or an obstetric G/P
+    notation."""
+    piece = text[a:b]
+    m = _AT_NUMBER.search(piece)
+    if m:
+        b = a + m.start()
+        while b > a and text[b - 1] in " \t,;:":
+            b -= 1
+        piece = text[a:b]
+        if not any(c.isalpha() for c in piece) or category_of(label) not in ("NAME", "LOCATION"):
+            return None  # "@ 0700", "312 @2245", "PITOCIN 20U/1000 @ 125": a time, a value, a rate
+    if piece.strip(" .:").casefold() in _FIELD_WORDS or _OBSTETRIC.fullmatch(piece):
+        return None
+    m = _FIELD_LEAD.match(piece)
+    if m and m.end() < len(piece):
+        a += m.end()  # "beeper 38812" -> "38812"
+    return (a, b) if b > a else None

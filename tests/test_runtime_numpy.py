@@ -215,3 +215,19 @@ def test_tagging_on_a_cpu_never_imports_torch():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "False"
+
+
+def test_char_feature_cache_gives_the_uncached_features(tmp_path):
+    """Each spelling's char-CNN features are computed once per process; a full cache still answers."""
+    net = _random_net(5)
+    torch.save({k: v.detach().clone() for k, v in net.state_dict().items()}, tmp_path / "model.pt")
+    npnet = rt.NumpyTaggerNet.load(tmp_path, net.cfg)
+    rows = np.random.default_rng(0).integers(0, 30, (40, 7))
+    rows[:, 5:] = 0
+    ref = npnet._char_features(rows)
+    assert np.allclose(npnet._cached_char_features(rows), ref, atol=1e-6)
+    assert np.allclose(npnet._cached_char_features(rows[::-1]), ref[::-1], atol=1e-6)  # all hits
+    npnet.CHAR_CACHE_ROWS = len(npnet._cc_index) + 3                                 # nearly full
+    more = np.random.default_rng(1).integers(1, 30, (20, 7))
+    assert np.allclose(npnet._cached_char_features(np.concatenate([rows[:5], more])),
+                       npnet._char_features(np.concatenate([rows[:5], more])), atol=1e-6)

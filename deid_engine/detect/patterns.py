@@ -2110,6 +2110,9 @@ STREET_SUFFIX_RE = (
 SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone_intl", "date_iso", "vin"})
 
 
+# a line that ends with a nurse's credential (one search per text, shared by the sign-off patterns)
+_SIGNOFF_LINE_END = r"re:(?im)\b(?:rn|lpn|rrt)\.?[ \t]*$"
+
 # Literal triggers per pattern name (lower case): the pattern runs only on texts
 # containing one of them (a substring test costs far less than a regex scan).
 TRIGGERS: dict[str, tuple[str, ...]] = {
@@ -2158,8 +2161,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_pair_second": ("in ",), "age_list_more": ("age",), "age_copula_years": ("year", "yrs"),
     "ppsn": ("pps",), "id_code_short": ("id",), "mrn_slashed": ("/",), "province_ca_line_end": (r"re:(?m), ?(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]*$",),
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
-    "pt_initials": ("pt ", "patient "), "signoff_initials": ("rn", "lpn", "rrt"), "signoff_name_initial": ("rn", "lpn", "rrt"),
-    "signoff_credential_initials": ("rn", "lpn"), "signoff_dash_initials": ("-",),
+    "pt_initials": ("pt ", "patient "), "signoff_initials": (_SIGNOFF_LINE_END,), "signoff_name_initial": (_SIGNOFF_LINE_END,),
+    "signoff_credential_initials": (r"re:(?i)\b(?:rn|lpn)[ \t]+[a-z]\.",), "signoff_dash_initials": ("-",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
     "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",

@@ -165,6 +165,35 @@ class NumpyTaggerNet:
         cf[cf < -1e3] = 0.0
         return cf
 
+    CHAR_CACHE_ROWS = 60_000  # distinct spellings whose char-CNN features are kept (about 12 MB)
+
+    def _cached_char_features(self, uniq: np.ndarray) -> np.ndarray:
+        """``_char_features`` of distinct character rows, each spelling computed once per process: a
+        spelling's features depend on its characters only, and notes repeat most of their words."""
+        if not hasattr(self, "_cc_index"):
+            self._cc_index: dict[bytes, int] = {}
+            self._cc_store = np.empty((self.CHAR_CACHE_ROWS, self.char_b.shape[0]), np.float32)
+        index = self._cc_index
+        keys = [r.tobytes() for r in uniq]
+        rows = np.fromiter((index.get(k, -1) for k in keys), np.int64, len(keys))
+        miss = np.flatnonzero(rows < 0)
+        if miss.size == 0:
+            return self._cc_store[rows]
+        fresh = self._char_features(uniq[miss])
+        room = self.CHAR_CACHE_ROWS - len(index)
+        if room >= miss.size:
+            n = len(index)
+            self._cc_store[n: n + miss.size] = fresh
+            for j, i in enumerate(miss):
+                index[keys[i]] = n + j
+            rows[miss] = np.arange(n, n + miss.size)
+            return self._cc_store[rows]
+        out = np.empty((len(keys), fresh.shape[1]), np.float32)  # cache full: serve hits, compute the rest
+        hit = rows >= 0
+        out[hit] = self._cc_store[rows[hit]]
+        out[miss] = fresh
+        return out
+
     def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> np.ndarray:
         """As ``TaggerNet.emissions`` in eval mode, on numpy arrays -> (B, L, K) float32."""
         B, L = words.shape
@@ -174,7 +203,7 @@ class NumpyTaggerNet:
             if flat.shape[0]:
                 keys = flat.view(np.dtype((np.void, flat.dtype.itemsize * flat.shape[1]))).ravel()
                 _, first, inv = np.unique(keys, return_index=True, return_inverse=True)
-                cf = self._char_features(flat[first])[inv.reshape(-1)]
+                cf = self._cached_char_features(flat[first])[inv.reshape(-1)]
             else:
                 cf = np.zeros((0, self.char_b.shape[0]), np.float32)
             parts.append(cf.reshape(B, L, -1))

@@ -1402,3 +1402,20 @@ def test_session14_ages_in_brackets_and_birthdays(en, text, piece, age):
 ])
 def test_session14_modal_and_month_first_names_after_a_relation_word(en, text, piece, found):
     assert ((piece, "RELATIVE") in _got(en, text)) == found
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("lasix given.\n--cw rn", "cw"),
+    ("records requested.\n--mt", "mt"),
+    ("LEVO NOW @ 0.02, MAP 66-70. KD", "KD"),
+    ("PT IS RETIRED FIREFIGHTER (FRAMINGHAM FD, 1952-1984).", "FRAMINGHAM FD"),
+    ("retired from Lowell Police Dept in 2001", "Lowell Police Dept"),
+])
+def test_session14_sign_offs_on_their_own_line_and_public_services(en, text, piece):
+    assert any(p == piece for p, _ in _got(en, text))
+
+
+@pytest.mark.parametrize("text", ["PLAN: CONT ABX. NPO", "SEE FLOWSHEET. OK\n", "- vanc\n--no", "BROUGHT IN BY LOCAL PD",
+                                  "CALLED PD", "THE FIRE DEPARTMENT"])
+def test_session14_abbreviations_and_generic_services_stay_unmarked(en, text):
+    assert not any(lab in ("DOCTOR", "ORGANIZATION") for _, lab in _got(en, text))

@@ -169,7 +169,7 @@ def test_bench_smoke_rules(capsys):
     assert LAST_LINE.match(out[-1])
 
 
-@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37", "tune42"])
+@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37", "tune42", "tune44"])
 def test_errors_refused_on_check(split, capsys):
     assert probe_eval.main(["--split", split, "--errors", "3", "--detectors", "rules"]) == 2
     assert "refused" in capsys.readouterr().err

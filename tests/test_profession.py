@@ -381,3 +381,18 @@ def test_session13_bare_job_after_patient(en, text, expected):
                                   "pt is full code", "PT WAS DNR/DNI", "Pt is spanish speaking"])
 def test_session13_bare_patient_is_without_a_job(en, text):
     assert found(en, text) == []
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("SOCIAL: PT IS A HIGH SCHOOL CHEMISTRY TEACHER AT EAST HOLLIS REGIONAL", "HIGH SCHOOL CHEMISTRY TEACHER"),
+    ("patient lives at Whitman Village and was a seamstress at Durfee Mills for 30 yrs", "seamstress"),
+    ("PT WORKED AS CAFETERIA AIDE AT GREENLEAF ELEMENTARY", "CAFETERIA AIDE"),
+])
+def test_session14_nursing_social_histories(text, piece):
+    det = ProfessionDetector("en")
+    assert any(text[s.start:s.end] == piece and s.label == "PROFESSION" for s in det.detect(Document(text)))
+
+
+def test_session14_no_job_without_one():
+    det = ProfessionDetector("en")
+    assert not det.detect(Document("PT IS A PLEASANT 67 YO MAN"))

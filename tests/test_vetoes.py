@@ -968,3 +968,16 @@ def test_session13_joint_procedures_and_times_after_at_sign(text, piece, label):
 
     a = text.index(piece)
     assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)]) == []
+
+
+@pytest.mark.parametrize("text,piece,vetoed", [
+    ("adol psych 3-11. pt jayden pierce", "3-11", True),
+    ("NSG NOTE 11-7: PT SLEPT", "11-7", True),
+    ("WORKED 7-3 SHIFT", "7-3", True),
+    ("admitted 3-11 with pna", "3-11", False),
+])
+def test_session14_nursing_shifts_are_no_dates(text, piece, vetoed):
+    from deid_engine.detect.vetoes import vetoed_date
+
+    a = text.index(piece)
+    assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.9)) == vetoed

@@ -1835,7 +1835,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and)\b)",
       "RELATIVE", 0.55, group="n", flags=regex.MULTILINE),
     # a nurse's sign-off with initials at the end of a note or line: "pill box. lw rn", "...0176.-dl rn"
-    P("signoff_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
+    P("signoff_initials", r"(?:^-{0,2}[ \t]?|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
       r"rrt|RRT)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE,
       validate=lambda w: w.casefold() not in _NOT_SIGNOFF),
     # "...in am.--amy d rn": a listed first name and an initial signing off; "...for pitocin. rn d.s.", "RN J.M.":
@@ -1845,8 +1845,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=lambda w: _signoff_first_name(w)),
     P("signoff_credential_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?:rn|RN|Rn|lpn|LPN)[ \t]+"
       r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
-    P("signoff_dash_initials", r"(?<=[.!?;][ \t]{0,2})-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
+    P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
+    # "...MAP 66-70. KD" closing a note in capitals: the writer's initials after the last sentence
+    P("signoff_final_initials", r"(?<=[.!?][ \t]{1,2})(?P<n>[A-Z]{2,3})[ \t]*\n*\Z", "DOCTOR", 0.5, group="n",
+      validate=_dash_initials),
+    # a town's fire or police department: "RETIRED FIREFIGHTER (FRAMINGHAM FD, 1952-1984)", "Lowell Police Dept"
+    P("public_service_named", r"(?<![\p{L}'’-])(?P<n>(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,2}(?:FD|PD|DPW|(?i:fire|police)[ \t]+"
+      r"(?i:department|dept\.?)))(?![\p{L}])", "ORGANIZATION", 0.65, group="n",
+      validate=lambda w: not any(x.casefold() in _name_vocabulary()[0] or x.casefold() in _NOT_SIGNOFF
+                                 for x in w.split()[:-2 if w.split()[-1].casefold().startswith("dep") else -1])),
     # home-care agencies and transport companies after "via" / "by" / "with": "TRANSPORT VIA LIFELINE AMBULANCE",
     # "w/ hometown home health", "HOME W/ MINUTEMAN HOME CARE", "transport by coastal chair car"
     P("agency_named", r"(?i)\b(?:via|by|w/|with|through|thru|from)[ \t]+(?P<n>(?:(?!(?:the|a|an|his|her|their|our|its|"
@@ -2165,6 +2173,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "signoff_credential_initials": (r"re:(?i)\b(?:rn|lpn)[ \t]+[a-z]\.",), "signoff_dash_initials": ("-",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
+    "public_service_named": ("fd", "pd", "dpw", "fire", "police"),
     "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
                                                                 "sister", "brother", "mother", "father", "niece",
                                                                 "nephew", "grand", "fianc", "partner", "friend",

@@ -252,7 +252,10 @@ CUES_EN: tuple[_Cue, ...] = (
          clinical=False, modifiers=2, confidence=0.75),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
-    _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), confidence=0.75),
+    _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), modifiers=3, confidence=0.75),
+    # "lives at Whitman Village and was a seamstress at Durfee Mills": a job held at a named employer
+    _Cue("was a at", _rx(r"\b(?:and|but|who|had|has)\s+(?:was|been|worked)\s+(?:as\s+)?an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+"
+                         r"(?:at|for|with)\s+(?:the\s+)?(?-i:\p{Lu}))"), clinical=False, modifiers=2, confidence=0.7),
     # a nursing note drops the article: "PT IS LONG HAUL TRUCK DRIVER FOR TRI-STATE", "Pt was roofer until 2019"
     # (listed jobs only, no clinical role: "PT IS ALERT", "pt is nurse aware" never match)
     _Cue("patient is bare", _rx(r"\b(?:patient|pt)(?:\s+is|\s+was|\s+used\s+to\s+be)\s+(?:retired\s+|former\s+)?(?!an?\s)"),

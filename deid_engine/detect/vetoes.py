@@ -146,6 +146,11 @@ def _ordinal_count(text: str, span: Span) -> bool:
     return False
 
 
+_SHIFT = regex.compile(r"(?:7-3|3-11|11-7|7-7|7-11|11-11)")
+_SHIFT_BEFORE = regex.compile(r"(?i)\b(?:nsg|nursing|npn|note|notes|shift|psych|stepdown|step-down|icu|micu|sicu|ccu|csru|"
+                              r"nicu|picu|ward|unit|floor|rehab|l&d|ed|er|medicine|surgery|tele|telemetry)\b[ \t:,-]{0,3}$")
+
+
 def vetoed_date(text: str, span: Span) -> bool:
     """True when the DATE span is a bare short number whose context says it is not a date.
 
@@ -158,6 +163,10 @@ def vetoed_date(text: str, span: Span) -> bool:
         return True  # "CVA in 94 [and] 00": a word between two dates is not one
     if regex.fullmatch(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)days?", s.strip()):
         return True  # "Date: [Friday] 20 November 2026": a weekday alone is no PHI
+    if _SHIFT.fullmatch(s.strip()) and (
+            _SHIFT_BEFORE.search(text[max(0, span.start - 40):span.start])
+            or regex.match(r"(?i)[ \t]*shift\b", text[span.end:span.end + 8])):
+        return True  # "adol psych 3-11.", "NSG NOTE 11-7", "7-3 shift": a nursing shift, not March 11th
     if _CLINICAL_CODE.fullmatch(s.strip()):
         return True  # "TFTs, B12", "Montreal A2 L3 B1", "T4": a vitamin, a vertebra, a class, no date
     if regex.search(r"(?i)\b(?:bleep|pager|ext|extn|extension)\.?[ \t]*#?[ \t]*$", text[max(0, span.start - 12):span.start]):

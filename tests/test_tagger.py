@@ -107,6 +107,8 @@ RECALL_FLOOR = 0.85  # measured dev binary-token recall 0.8947 (recall_threshold
     ("22 YO G1P0 NOW G1P1, SVD", "G1P1", None),
     ("email jsmith@mgh.org today", "jsmith@mgh.org", "jsmith@mgh.org"),
     ("Seen by Dr. John Smith", "John Smith", "John Smith"),
+    ("pt jayden pierce 16", "16", None),
+    ("pt jayden pierce 16", "jayden pierce 16", "jayden pierce"),
 ])
 def test_session14_tagger_span_hygiene(text, piece, expect):
     """Session 14 (tune40): tagger spans cut before "@ <number>" (kept only for a name or a place), field words
@@ -114,6 +116,7 @@ def test_session14_tagger_span_hygiene(text, piece, expect):
     from deid_engine.detect.tagger import _hygiene
 
     a = text.index(piece)
-    label = "LOCATION" if piece.startswith("weymouth") else ("DOCTOR" if "Smith" in piece else "OTHER")
+    label = "LOCATION" if piece.startswith("weymouth") else (
+        "DOCTOR" if "Smith" in piece else "PATIENT" if "pierce" in text else "OTHER")
     got = _hygiene(text, a, a + len(piece), label)
     assert (text[got[0]:got[1]] if got else None) == expect

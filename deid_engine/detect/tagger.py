@@ -119,6 +119,7 @@ _AT_NUMBER = regex.compile(r"(?:^|(?<=[ \t]))@[ \t]*\d|[ \t]+@[ \t]*$")
 _FIELD_WORDS = frozenset({"pager", "beeper", "bleep", "pgr", "cell", "phone", "tel", "fax", "ext", "email", "e-mail",
                           "mrn", "dob", "#"})
 _FIELD_LEAD = regex.compile(r"(?i)(?:pager|beeper|bleep|pgr|cell|phone|tel|fax|ext|mrn|dob)\b\.?[ \t]*[:#]?[ \t]*")
+_NUMBER_TAIL = regex.compile(r"[ \t,]+\d+$")
 _OBSTETRIC = regex.compile(r"(?i)g\d{1,2}[ \t]?p\d{1,4}")  # "G1P1": gravida / para
 
 
@@ -140,4 +141,10 @@ def _hygiene(text: str, a: int, b: int, label: str) -> tuple[int, int] | None:
     m = _FIELD_LEAD.match(piece)
     if m and m.end() < len(piece):
         a += m.end()  # "beeper 38812" -> "38812"
+    if category_of(label) == "NAME":
+        if not any(c.isalpha() for c in text[a:b]):
+            return None  # "pt jayden pierce [16]": a number tagged as a piece of the name
+        m = _NUMBER_TAIL.search(text, a, b)
+        if m and m.start() > a and any(c.isalpha() for c in text[a:m.start()]):
+            b = m.start()  # "pt jayden pierce 16": a name holds no number (the age is the rules' to find)
     return (a, b) if b > a else None

@@ -1419,3 +1419,22 @@ def test_session14_sign_offs_on_their_own_line_and_public_services(en, text, pie
                                   "CALLED PD", "THE FIRE DEPARTMENT"])
 def test_session14_abbreviations_and_generic_services_stay_unmarked(en, text):
     assert not any(lab in ("DOCTOR", "ORGANIZATION") for _, lab in _got(en, text))
+
+
+@pytest.mark.parametrize("text,piece,label,found", [
+    ("FIO2 50%, 5 PEEP. PT IS 58 YO M, ADMITTED 6/2 WITH ANT MI", "6/2", "DATE", True),
+    ("VENT SETTINGS: AC. PS 10/5", "10/5", "DATE", False),
+    ("vanco for mrsa in sputum, day 6/10. skin: sacral", "6/10", "DATE", False),
+    ("R HEMIPLEGIA 0/5 ARM, 2/5 LEG. + BABINSKI R.", "2/5", "DATE", False),
+    ("SEEN 6/10", "6/10", "DATE", True),
+    ("NRB APPLIED -> SAT 95%. RT GUNNAR AT BS @ 0342, MICU", "GUNNAR", "DOCTOR", True),
+    ("AS DISCUSSED WITH NP JANICE).", "JANICE", "DOCTOR", True),
+    ("EXTUBATED @ 1820 BY RT SKIP TO 50%", "SKIP", "DOCTOR", False),
+    ("STOOL FOR CDIFF SENT (3RD SPEC). FIB", "SPEC", "DOCTOR", False),
+    ("Q2-Q3 hour NP SXN. SPO2", "SXN", "DOCTOR", False),
+    ("UPDATED. SON WILL DRIVING UP FROM NEW YORK", "WILL", "RELATIVE", True),
+    ("kids at home. husband frank works nights at kenwood", "frank", "RELATIVE", True),
+    ("son will bring clothes", "will", "RELATIVE", False),
+])
+def test_session14_tune43_rules(en, text, piece, label, found):
+    assert ((piece, label) in _got(en, text)) == found

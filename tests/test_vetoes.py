@@ -981,3 +981,16 @@ def test_session14_nursing_shifts_are_no_dates(text, piece, vetoed):
 
     a = text.index(piece)
     assert vetoed_date(text, Span(a, a + len(piece), "DATE", "tagger:en", 0.9)) == vetoed
+
+
+@pytest.mark.parametrize("text,piece,label,kept", [
+    ("organ bank called @ 1520, not a candidate.", "1520", "IDNUM", False),
+    ("RN CM  X2216  EMCGRATH@NORTHMERRIMACK.ORG", "X2216", "IDNUM", False),
+    ("left on NP Strauss's voicemail, ext 4471. Son", "4471", "OTHER", False),
+    ("call with update: 410 392 0780 x45.", "x45", "PHONE", True),
+    ("MRN 55441520 on file", "55441520", "IDNUM", True),
+])
+def test_session14_clock_times_and_bare_extensions_are_no_identifiers(text, piece, label, kept):
+    a = text.index(piece)
+    out = NumericContextFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)])
+    assert bool(out) == kept

@@ -43,6 +43,7 @@ ROLE_WORDS = frozenset({
     "manager", "worker", "assistant", "aide", "interpreter", "translator", "pharmacist", "chaplain", "midwife",
     "counselor", "counsellor", "dietitian", "dietician", "receptionist", "secretary", "navigator", "advocate",
     "caseworker", "sw", "ot", "pt", "rn", "np", "pa", "md", "provider", "clinician", "paramedic", "medic",
+    "rt", "rrt", "slp", "cm", "cna", "lpn", "ho", "sn", "pca",
     "carer", "caregiver", "volunteer", "practitioner", "gp", "pcp",
     "wife", "husband", "partner", "spouse", "son", "daughter", "mother", "father", "mom", "mum", "dad",
     "sister", "brother", "aunt", "uncle", "niece", "nephew", "cousin", "grandson", "granddaughter",

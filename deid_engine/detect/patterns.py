@@ -221,7 +221,10 @@ def _vent_clause(before: str) -> str:
 
 # a comma or semicolon followed by a new clause with a verb ("SBT, SWAN TO COME OUT", "; plan to wean")
 _CLAUSE_BREAK = regex.compile(r"(?i)[,;][ \t]*(?=(?:[\p{L}/]+[ \t]+){1,3}(?:to|will|is|was|are|were|d/c|dc|out|"
-                              r"removed?|came|come|coming|placed|pulled)\b)")
+                              r"removed?|came|come|coming|placed|pulled)\b)|"
+                              # a new sentence with its subject and verb: "5 PEEP. PT IS 58 YO M, ADMITTED [6/2]"
+                              r"(?<!\b\p{L})\.[ \t]+(?=(?:[\p{L}/]+[ \t]+){1,2}(?:is|was|are|were|has|had|admitted|"
+                              r"transferred|came|went|seen)\b)")
 
 
 def _improper_fraction(s: str) -> bool:
@@ -255,7 +258,10 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True
     if s.endswith("/5") and (_MUSCLE_GRADE.search(_before(text, start, 40)) or _MUSCLE_GRADE.search(_after(text, end, 30))
                              or regex.match(r"(?i)[ \t]+(?:on[ \t]+the[ \t]+)?(?:left|right|bilat\w*|throughout|in[ \t]+all|"
-                                            r"symmetric\w*|upper|lower|proximal|distal)\b", _after(text, end, 20))):
+                                            r"symmetric\w*|upper|lower|proximal|distal|arms?|legs?|[rl]?ue|[rl]?le|"
+                                            r"hands?|feet|foot|[rl]ue|[rl]le|extremit\w*)\b", _after(text, end, 20))
+                             or regex.search(r"(?i)\b(?:arms?|legs?|[rl]ue|[rl]le|ue|le)[ \t]*$", _before(text, start, 8))):
+        return True  # "Strength is 4/5 on the right and 5/5 on the left", "3/5 abduction strength", "0/5 ARM, 2/5 LEG"
         return True  # "Strength is 4/5 on the right and 5/5 on the left", "3/5 abduction strength": a muscle grade
     if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
         return True  # "2/2 CHF" = secondary to
@@ -263,6 +269,9 @@ def not_date_context(text: str, start: int, end: int) -> bool:
             regex.search(r"\b(?:Unit|UNIT|Shop|Lot|U)\.?[ \t]*$", _before(text, start, 8))
             and regex.match(r"[ \t]+\p{Lu}\p{Ll}+", _after(text, end, 20))):
         return True  # "Unit 4/17 Casuarina Drive": a unit and a street number (not "to unit 9/3 w/ edema")
+    if regex.search(r"(?i)\b(?:day|d|d#|dose|cycle|week|wk)[ \t#]*$", _before(text, start, 8)) and \
+            regex.fullmatch(r"(\d{1,2})/(\d{1,2})", s) and int(s.split("/")[0]) <= int(s.split("/")[1]):
+        return True  # "vanco for mrsa in sputum, day 6/10": day 6 of a 10-day course
     if _score_list(text, start, end):
         return True
     return False
@@ -729,6 +738,15 @@ def _medical_abbreviations() -> frozenset[str]:
     from ..lexicons import load_lexicon
 
     return frozenset(w.casefold() for w in load_lexicon("medical_abbreviations"))
+
+
+def _role_caps_name(w: str) -> bool:
+    """A listed name, or a word no plain or medical dictionary holds, that is no English word and no medical
+    abbreviation (``JANICE``, ``GUNNAR``, ``OKAFOR``; not ``SKIP``, ``NOTE``, ``ABG``)."""
+    n = w.casefold()
+    if n in _name_vocabulary()[0] or n in _medical_abbreviations() or n in _NOT_SIGNOFF:
+        return False
+    return n in _name_vocabulary()[1] or (len(n) >= 4 and _unknown_words(n))
 
 
 def _dash_initials(w: str) -> bool:
@@ -1822,18 +1840,26 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "HUSBAND ART (ARTHUR) AT BEDSIDE", "ASKS THAT SON DOUGLAS BE CALLED": a relation word, then a listed first name
     # that is also a word, then what follows a name (a verb of the note, a place word, a bracket, punctuation)
     P("relative_word_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
-      r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro)[ \t]+(?P<n>\p{L}{3,})(?=[ \t]*(?:[,.;:(]|$)|"
+      r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro|mom|mum|dad)[ \t]+(?P<n>\p{L}{3,})(?=[ \t]*(?:[,.;:(]|$)|"
       r"[ \t]+(?:at|is|was|be|called|calls|visited|visiting|here|in|and|updated|aware|states|stated|present|arrived|left|"
       r"phoned|notified|requests|requested|asked|asks|wants|brought|took|spoke|spent|has|had|will|would|to|from|who|"
-      r"lives|said|says|agrees|agreed|feels|came|comes)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
+      r"lives|said|says|agrees|agreed|feels|came|comes|works|worked|working|drives|driving|drove|flying|flew|stays|"
+      r"staying|living)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
       validate=_relative_word_name),
     # a month or modal that is a first name, after a relation word, before what only follows a name: "SON WILL IN,
     # ASKING FOR...", "daughter june called", "wife may visited" (not "son will be here", "wife may call")
     P("relative_modal_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
       r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro)[ \t]+(?P<n>will|may|june|april|august)"
       r"(?=[ \t]*(?:[,;:(]|$)|[ \t]+(?:at|is|was|in|here|called|calls|visited|visiting|aware|updated|states|stated|present|"
-      r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and)\b)",
+      r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and|"
+      r"(?!(?:be|being|bring)\b)\p{L}+ing)\b)",
       "RELATIVE", 0.55, group="n", flags=regex.MULTILINE),
+    # a staff role abbreviation and a name no dictionary holds, in capitals: "RT GUNNAR AT BS @ 0342", "SLP IMOGEN TO
+    # EVAL IN AM", "PER RT OKAFOR." (mixed case is the lexicon's: "RT Jones")
+    P("role_caps_name", r"(?<![\p{L}\p{N}/])(?:RT|RRT|SLP|OT|SW|CM|RD|NP|PA|CNA|LPN|HO|RN|SN|PCA|MD)[ \t]+(?P<n>\p{Lu}{3,})"
+      r"(?=[ \t]*(?:[,.;:)@&]|$)|[ \t]+(?:AT|TO|AWARE|IN|HERE|PRESENT|NOTIFIED|CALLED|PAGED|AND|WILL|STATES|STATED|"
+      r"REPORTS|UPDATED|INFORMED|SUCTIONED|PLACED|CHANGED|DREW|SAW|EVALUATED|FOLLOWING|FOLLOWS|SEES|SAYS|RN|BY|FOR)\b)",
+      "DOCTOR", 0.55, group="n", flags=regex.MULTILINE, validate=_role_caps_name),
     # a nurse's sign-off with initials at the end of a note or line: "pill box. lw rn", "...0176.-dl rn"
     P("signoff_initials", r"(?:^-{0,2}[ \t]?|(?<=[.!?;][ \t]{0,2}-{0,2}[ \t]{0,2}))(?P<n>[A-Za-z]{2,3})[ \t]*[,/]?[ \t]*(?:rn|RN|Rn|lpn|LPN|"
       r"rrt|RRT)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE,
@@ -2174,6 +2200,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
     "public_service_named": ("fd", "pd", "dpw", "fire", "police"),
+    "role_caps_name": (r"re:(?<![A-Za-z/])(?:RT|RRT|SLP|OT|SW|CM|RD|NP|PA|CNA|LPN|HO|RN|SN|PCA|MD)[ \t]+[A-Z]{3}",),
     "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
                                                                 "sister", "brother", "mother", "father", "niece",
                                                                 "nephew", "grand", "fianc", "partner", "friend",

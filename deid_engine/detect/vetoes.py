@@ -43,6 +43,19 @@ def vetoed_phone(text: str, span: Span) -> bool:
     return len(digits) == 4 and regex.fullmatch(r"\d{4}[-–]?", s) is not None and _hhmm(digits)
 
 
+def _time_or_extension(text: str, span: Span) -> bool:
+    """``organ bank called @ [1520]``: a clock time after "@"/"at"; ``voicemail, ext [4471]``, ``CM [X2216]``: a
+    bare internal extension (the guideline leaves it; an extension after a phone number stays: ``... 0780 x45``)."""
+    s = text[span.start:span.end]
+    before = text[max(0, span.start - 14):span.start]
+    if regex.fullmatch(r"\d{4}", s) and _hhmm(s) and regex.search(r"(?i)(?:@|\bat)[ \t]*$", before):
+        return True
+    if not (regex.fullmatch(r"(?i)x[ \t]?\d{3,5}", s) or (
+            regex.fullmatch(r"\d{3,5}", s) and regex.search(r"(?i)\b(?:ext|extn|extension|x)\.?[ \t]*#?[ \t]*$", before))):
+        return False
+    return not regex.search(r"\d[ \t.,-]*(?:(?i:ext|extn|extension|x)\.?[ \t]*#?[ \t]*)?$", before)
+
+
 def _numeric_run(text: str, a: int, b: int) -> tuple[int, int]:
     """The maximal run of digits, slashes, dots and dashes around [a, b)."""
     while a > 0 and text[a - 1] in _NUM_RUN_CHARS:
@@ -266,6 +279,8 @@ class NumericContextFilter:
             if source_family(s.source) not in ("user", "pattern"):
                 cat = _category(s.label)
                 if (cat == "DATE" and vetoed_date(text, s)) or (cat == "CONTACT" and vetoed_phone(text, s)):
+                    continue
+                if self.lang == "en" and cat in ("CONTACT", "ID", "OTHER") and _time_or_extension(text, s):
                     continue
                 if self.lang == "en" and _score_or_code(text, s, cat):
                     continue

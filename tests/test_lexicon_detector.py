@@ -1484,3 +1484,16 @@ def test_session13_general_specialties_are_services(words, service):
     from deid_engine.detect.protected import service_only
 
     assert service_only(words) == service
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("PLAN: D/C TO CAMPION RESPITE CARE (MEDICAL RESPITE) ON", "CAMPION RESPITE CARE", "HOSPITAL"),
+    ("social: pt is a hairdresser, owns shear magic salon in dracut", "shear magic salon", "ORGANIZATION"),
+])
+def test_session14_facility_heads_and_owned_businesses(en, text, piece, label):
+    assert (piece, label) in found(en, text)
+
+
+@pytest.mark.parametrize("text", ["HOME W/ VNA", "will go to respite care", "PT OWNS A HOUSE IN LOWELL", "hair salon"])
+def test_session14_generic_facilities_and_belongings_are_no_names(en, text):
+    assert not any(lab in ("HOSPITAL", "ORGANIZATION") for _, lab in found(en, text))

@@ -1438,3 +1438,11 @@ def test_session14_abbreviations_and_generic_services_stay_unmarked(en, text):
 ])
 def test_session14_tune43_rules(en, text, piece, label, found):
     assert ((piece, label) in _got(en, text)) == found
+
+
+@pytest.mark.parametrize("text,piece,found", [
+    ("cipro po x 3 more days, last dose 7/10. foley d/c'd 7/5", "7/10", True),
+    ("ABG POST: 7.21/48/312 ON AC 600X14 100% 5 PEEP.\nPT IS 58 YO M, ADMITTED 6/2 WITH ANT MI", "6/2", True),
+])
+def test_session14_dates_after_a_dose_word_and_a_line_break(en, text, piece, found):
+    assert ((piece, "DATE") in _got(en, text)) == found

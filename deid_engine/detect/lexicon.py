@@ -141,7 +141,7 @@ _FACILITY_CUE_WORDS = {"to", "at", "from", "in", "back", "transferred", "transfe
 FACILITY_HEADS_EN = {"hospital", "hosp", "medical center", "med center", "clinic", "health center", "infirmary",
                      "nursing home", "rehabilitation center", "health system", "healthcare", "hospice",
                      "memorial", "medical centre", "urgent care", "va", "vamc", "manor", "nursing center",
-                     "care center", "ltac", "campus"}
+                     "care center", "ltac", "campus", "ltach", "respite care", "respite center", "vna"}
 FACILITY_HEADS_ES = {"hospital", "clinica", "centro de salud", "complejo hospitalario", "hospital universitario",
                      "hospital general", "hospital clinico", "consultorio", "ambulatorio", "policlinica",
                      "residencia", "fundacion", "instituto"}
@@ -234,7 +234,9 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 "garage", "shipyard", "mine", "mines", "plant", "warehouse", "distribution", "freight",
                 "drugs", "chemist", "chemists", "drugstore", "cabs", "taxis", "couriers", "removals",
                 # sports clubs: "Cotmanhay Ladies FC", "Ennistymon Harriers", "Kilmacud Crokes GAA"
-                "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers", "gaels", "legion"}
+                "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers", "gaels", "legion",
+                # "her church (Sacred Heart Parish)", "owns Shear Magic Salon", "Reliable Plumbing & Heating"
+                "parish", "salon", "heating"}
 _CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
@@ -263,7 +265,9 @@ EMPLOY_CUES = {("works", "at"), ("work", "at"), ("working", "at"), ("worked", "a
                ("worked", "at", "the"), ("working", "at", "the"), ("job", "at", "the"), ("retired", "from", "the"),
                # insurers: "denied by unity mutual", "insured with Aviva"
                ("denied", "by"), ("insured", "with"), ("insured", "by"), ("insurance", "with"),
-               ("insurance", "through"), ("insurer", "is")}
+               ("insurance", "through"), ("insurer", "is"),
+               # "owns shear magic salon": the name must still end in a company word
+               ("owns",), ("owned",)}
 # "i was with northern rail for thirty years": lower-case speech only, where the name must end in a company word
 EMPLOY_CUES_LOWER = {("was", "with"), ("been", "with")}
 _DRIVE_VERBS = frozenset({"drive", "drives", "drove", "driving", "driven"})
@@ -285,6 +289,7 @@ _ORG_MIDDLE_WORDS = frozenset({"family", "community", "medical", "health", "cred
 _LOWER_CARE_SUFFIXES = frozenset({"imaging", "radiology", "physiotherapy", "physio", "podiatry", "optometrists",
                                   "opticians", "audiology"})
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
+                      "parish", "salon", "heating",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
                       "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors",
                       "apothecary", "chemist", "chemists", "mutual", "housing", "minerals", "mining", "rail",

@@ -223,7 +223,7 @@ def _vent_clause(before: str) -> str:
 _CLAUSE_BREAK = regex.compile(r"(?i)[,;][ \t]*(?=(?:[\p{L}/]+[ \t]+){1,3}(?:to|will|is|was|are|were|d/c|dc|out|"
                               r"removed?|came|come|coming|placed|pulled)\b)|"
                               # a new sentence with its subject and verb: "5 PEEP. PT IS 58 YO M, ADMITTED [6/2]"
-                              r"(?<!\b\p{L})\.[ \t]+(?=(?:[\p{L}/]+[ \t]+){1,2}(?:is|was|are|were|has|had|admitted|"
+                              r"(?<!\b\p{L})\.\s+(?=(?:[\p{L}/]+[ \t]+){1,2}(?:is|was|are|were|has|had|admitted|"
                               r"transferred|came|went|seen)\b)")
 
 
@@ -269,7 +269,7 @@ def not_date_context(text: str, start: int, end: int) -> bool:
             regex.search(r"\b(?:Unit|UNIT|Shop|Lot|U)\.?[ \t]*$", _before(text, start, 8))
             and regex.match(r"[ \t]+\p{Lu}\p{Ll}+", _after(text, end, 20))):
         return True  # "Unit 4/17 Casuarina Drive": a unit and a street number (not "to unit 9/3 w/ edema")
-    if regex.search(r"(?i)\b(?:day|d|d#|dose|cycle|week|wk)[ \t#]*$", _before(text, start, 8)) and \
+    if regex.search(r"(?i)\b(?:day|d#|cycle|week|wk)[ \t#]*$", _before(text, start, 8)) and \
             regex.fullmatch(r"(\d{1,2})/(\d{1,2})", s) and int(s.split("/")[0]) <= int(s.split("/")[1]):
         return True  # "vanco for mrsa in sputum, day 6/10": day 6 of a 10-day course
     if _score_list(text, start, end):

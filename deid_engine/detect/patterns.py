@@ -1873,9 +1873,6 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
     P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
-    # "...MAP 66-70. KD" closing a note in capitals: the writer's initials after the last sentence
-    P("signoff_final_initials", r"(?<=[.!?][ \t]{1,2})(?P<n>[A-Z]{2,3})[ \t]*\n*\Z", "DOCTOR", 0.5, group="n",
-      validate=_dash_initials),
     # a town's fire or police department: "RETIRED FIREFIGHTER (FRAMINGHAM FD, 1952-1984)", "Lowell Police Dept"
     P("public_service_named", r"(?<![\p{L}'’-])(?P<n>(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,2}(?:FD|PD|DPW|(?i:fire|police)[ \t]+"
       r"(?i:department|dept\.?)))(?![\p{L}])", "ORGANIZATION", 0.65, group="n",
@@ -2075,6 +2072,12 @@ class PatternDetector:
                         best[key] = Span(start, end, p.label, f"pattern:{p.name}", p.score)
             except TimeoutError:
                 log.warning("pattern %s timed out on a document of %d chars; skipped", p.name, len(text))
+        if self.lang == "en":
+            # "...MAP 66-70. KD" closing a note in capitals: the writer's initials after the last sentence (only the
+            # note's tail is searched)
+            m = _FINAL_INITIALS.search(text, max(0, len(text) - 24))
+            if m and _dash_initials(m.group("n")):
+                best.setdefault(m.span("n"), Span(m.start("n"), m.end("n"), "DOCTOR", "pattern:signoff_final_initials", 0.5))
         if self.lang == "en":  # identifiers said aloud (speech-to-text transcripts)
             for sp in spoken.find(text):
                 old = best.get((sp.start, sp.end))
@@ -2143,6 +2146,8 @@ STREET_SUFFIX_RE = (
 # English patterns that also apply to Spanish notes (contacts, network, generic IDs).
 SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone_intl", "date_iso", "vin"})
 
+
+_FINAL_INITIALS = regex.compile(r"(?<=[.!?][ \t]{1,2})(?P<n>[A-Z]{2,3})[ \t]*\n*\Z")
 
 # a line that ends with a nurse's credential (one search per text, shared by the sign-off patterns)
 _SIGNOFF_LINE_END = r"re:(?im)\b(?:rn|lpn|rrt)\.?[ \t]*$"
@@ -2216,8 +2221,13 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                          "cpsnb", "cpsnl", "cmq", "mcnz", "nmbi", "hpcsa", "gphc", "provider", "prescriber"),
     "dea": ("dea",), "npi": ("npi",), "vin_context": ("vin",),
     "plate": ("plate", "tag", "registration"), "device_serial": ("serial", "s/n", "sn", "model", "lot", "device"),
-    "generic_id": ("id", "identification", "passport", "employee", "job", "dictation", "transcription", "interpreter",
-                   "staff", "badge", "client", "reg"), "po_box": ("box",),
+    # whole words where a substring would fire on most notes ("fluid", "acid", "regular")
+    "generic_id": ("w:id", "w:idno", "w:idnumber", "identification", "passport", "employee", "job", "dictation",
+                   "transcription", "interpreter", "staff", "badge", "client", "w:reg", "w:regno", "registration",
+                   "opreg", "ipreg", "opdreg", "ipdreg"), "po_box": ("box",),
+    "dea_checksum": (r"re:\d{7}",),
+    "age_copula": ("w:i", "w:im", "w:you", "w:youre", "w:he", "w:hes", "w:she", "w:shes", "w:being", "w:turned",
+                   "w:turning", "w:turns", "w:they"),
     "zip_context": ("zip", "postal"), "field_patient_name": ("name", "patient"),
     "street_corner": tuple(f"{o} {c} " for o in ("st", "nd", "rd", "th") for c in ("and", "&"))
     + tuple(f"{c} {d}" for c in ("and", "&") for d in "123456789"),

@@ -85,3 +85,23 @@ def test_tokenize_equals_match_objects():
     texts += ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 60))) for _ in range(3000)]
     for t in texts:
         assert tokenize(t) == list(iter_tokens(t)), repr(t)
+
+
+def test_literal_scan_finds_exactly_the_substrings_in_the_text():
+    import random
+
+    from deid_engine.detect.patterns import _literal_scan
+
+    det = PatternDetector("en")
+    lits = sorted({t for p in det.patterns() for t in p.triggers or () if t and not t.startswith(("w:", "re:"))})
+    lits += ["ab", "abc", "abcd", "bcd", "c"]  # nested and overlapping strings
+    scan, implied = _literal_scan(sorted(set(lits)))
+    rng = random.Random(7)
+    noise = list("abcdefghijklmnopqrstuvwxyz '’-/(?\n.:0123456789“")
+    texts = [t.lower() for t in TEXTS] + ["abcd", "xabcabcdx", "zbcd"]
+    for _ in range(500):
+        texts.append("".join(rng.choice(lits) if rng.random() < 0.5 else "".join(rng.choices(noise, k=rng.randint(0, 5)))
+                             for _ in range(rng.randint(0, 25))))
+    for low in texts:
+        found = set().union(*(implied[w] for w in set(scan.findall(low))))
+        assert found == {t for t in set(lits) if t in low}, low

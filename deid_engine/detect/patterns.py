@@ -1982,6 +1982,10 @@ class PatternDetector:
         compiled = []
         pf_sources: list[tuple[str, int]] = []
         trigger_res: dict[str, regex.Pattern] = {}
+        # every substring trigger, found in one scan per text (``_literal_scan``) instead of one ``in`` test each
+        literals = sorted({t for p in self.patterns() for t in p.triggers or ()
+                           if t and not t.startswith(("w:", "re:"))})
+        self._literal_scan, implied = _literal_scan(literals)
         for p in self.patterns():
             src = p.regex
             for k, v in subst.items():
@@ -1991,6 +1995,8 @@ class PatternDetector:
                 cut = m.end() if m else 0
                 src = src[:cut] + f"(?={p.lead})" + src[cut:]
             subs, words, res = [], set(), []
+            if "" in (p.triggers or ()):
+                p = replace(p, triggers=None)  # an empty substring is in every text: no gate
             for t in p.triggers or ():
                 if t.startswith("w:"):
                     words.add(t[2:])
@@ -2000,7 +2006,10 @@ class PatternDetector:
                     res.append(trigger_res.setdefault(t[3:], regex.compile(t[3:], regex.MULTILINE | regex.VERSION0)))
                 else:
                     subs.append(t)
-            trig = None if p.triggers is None else (tuple(subs), frozenset(words), tuple(res))
+            # the scan's findings that mean one of this pattern's substrings is in the text
+            mine = frozenset(subs)
+            found_any = frozenset(w for w in literals if not implied[w].isdisjoint(mine))
+            trig = None if p.triggers is None else (found_any, frozenset(words), tuple(res))
             compiled.append((p, regex.compile(src, p.flags | regex.VERSION0), trig))
             pf_sources.append((src, p.flags | regex.VERSION0))
         # literals one of which every match holds: the scan is skipped on texts with none of them
@@ -2019,17 +2028,14 @@ class PatternDetector:
         text = document.text
         best: dict[tuple[int, int], Span] = {}
         low = text.lower()
+        literal_hits = set(self._literal_scan.findall(low))  # the longest substring trigger starting at each position
         words: frozenset[str] | None = None
         searched: dict[regex.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
         trigger_pf = self._trigger_prefilters
         for (p, rx, trig), pf in zip(self._compiled, self._prefilters):
             if trig is not None:
                 subs, tw, res = trig
-                hit = False
-                for t in subs:  # a plain loop: no generator per pattern and note
-                    if t in low:
-                        hit = True
-                        break
+                hit = not literal_hits.isdisjoint(subs)
                 if not hit and tw:
                     if words is None:
                         words = frozenset(_LOWER_WORD.findall(low))
@@ -2086,6 +2092,32 @@ class PatternDetector:
             for sp in age_echoes(text, [x for x in best.values() if x.label == "AGE"]):
                 best.setdefault((sp.start, sp.end), sp)
         return sorted(best.values(), key=lambda s: (s.start, s.end))
+
+
+def _literal_scan(strings: list[str]) -> tuple[re.Pattern, dict[str, frozenset[str]]]:
+    """One stdlib ``re`` scan for many substrings: ``findall(low)`` gives, at every position where some of
+    ``strings`` start, the longest of them (inside a lookahead, so overlapping ones are seen too); the shorter
+    ones starting there are its prefixes, ``implied[w]``. The expression is a trie (``ab(?:c|d)?``): the
+    branches after a common prefix are tried in turn and an optional ending gives way only after them, so the
+    first success is the longest string. ``t in low`` holds exactly when some found ``w`` has ``t in implied[w]``
+    (~0.1 ms per note against ~0.3 ms for ~600 ``in`` tests)."""
+    trie: dict = {}
+    for s in strings:
+        node = trie
+        for ch in s:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a string ends here
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    known = frozenset(strings)
+    implied = {s: frozenset(s[:k] for k in range(1, len(s) + 1)) & known for s in strings}
+    return re.compile(f"(?=({emit(trie)}))" if strings else "(?!)"), implied
 
 
 # a number said in words (1-119), as a whole phrase
@@ -2290,7 +2322,13 @@ TRIGGERS.update({
                                                                                "hes ", "shes ", "i'm", "im "), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
     "age_sex_field": ("age",), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
-    "year_two_thousand_and": ("thousand and",), "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]|:[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,|[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b",), "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
+    "year_two_thousand_and": ("thousand and",),
+    # three searches, one per branch (the same texts pass): each has a literal that regex's search skips to
+    # (",", ":", "it"), where the alternation of the three tries every letter (~8 us against ~80 us a note)
+    "vocative_capital": (r"re:[^\W\d_][!?]?,[ \t][A-Z][^\W\d_]+[.!?]",
+                         r"re::[ \t]+(?:No|Yes|Okay|OK|Ok|Well|So|Right|Thanks|Thank you|Sorry|Oh|Alright|Great|Good|Sure),?[ \t]+[A-Z][^\W\d_]+,",
+                         r"re:[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b"),
+    "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),

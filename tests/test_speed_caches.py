@@ -105,3 +105,19 @@ def test_literal_scan_finds_exactly_the_substrings_in_the_text():
     for low in texts:
         found = set().union(*(implied[w] for w in set(scan.findall(low))))
         assert found == {t for t in set(lits) if t in low}, low
+
+
+def test_one_edit_index_equals_a_scan_of_the_whole_list():
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA, Levenshtein
+
+    from deid_engine.detect.lexicon import _one_edit_index, _within_one_edit
+
+    words = ["abc", "abd", "bac", "acb", "abcd", "xabc", "perrla", "heart", "hearts", "earth", "a-b c", "café"]
+    index = _one_edit_index(words)
+    queries = ["", "a", "ab", "ba", "abc", "cab", "bca", "abcde", "zabc", "abcz", "xbc", "perla", "perrlaa", "pperrla",
+               "haert", "heartz", "eart", "earths", "a-bc", "a b c", "cafe", "caféé", "zzz", "hearts", "ehart"]
+    for scorer in (OSA.distance, Levenshtein.distance):
+        for q in queries:
+            plain = process.extractOne(q, words, scorer=scorer, processor=None, score_cutoff=1) is not None
+            assert _within_one_edit(q, index, scorer) == plain, (q, scorer)

@@ -627,6 +627,33 @@ _ORG_AFTER_PLACE = frozenset({"mutual", "insurance", "health", "bank", "credit",
                               "school", "church", "college", "pharmacy", "dental", "surgery", "practice", "motors"})
 
 
+def _one_edit_index(words) -> dict[tuple[int, int, str], list[str]]:
+    """Words of 3 or more characters by (length, 0, first character) and by (length, 1, last character):
+    the only ones ``_within_one_edit`` need compare."""
+    index: dict[tuple[int, int, str], list[str]] = {}
+    for w in words:
+        index.setdefault((len(w), 0, w[0]), []).append(w)
+        index.setdefault((len(w), 1, w[-1]), []).append(w)
+    return index
+
+
+def _within_one_edit(n: str, index: dict[tuple[int, int, str], list[str]], scorer) -> bool:
+    """Some indexed word is at most one edit from ``n`` (``scorer``: Levenshtein or OSA distance). Such a
+    word is one character longer, shorter or as long, and keeps n's first or its last character: one
+    substitution, insertion, deletion or swap of neighbours cannot change both ends of a word of three or
+    more characters. The same answer as ``extractOne`` over the whole list, ~50x fewer comparisons."""
+    from rapidfuzz import process
+
+    if not n:
+        return False  # every indexed word is 3 or more edits away
+    for k in (len(n) - 1, len(n), len(n) + 1):
+        for key in ((k, 0, n[0]), (k, 1, n[-1])):
+            pool = index.get(key)
+            if pool and process.extractOne(n, pool, scorer=scorer, processor=None, score_cutoff=1) is not None:
+                return True
+    return False
+
+
 @dataclass(slots=True)
 class _Tok:
     start: int
@@ -646,7 +673,7 @@ class LexiconDetector:
         self.bare_name_rank = bare_name_rank
         self.bare_surname_rank = bare_surname_rank
         self.any_rank_first = True
-        self._medical_list: list[str] | None = None
+        self._medical_list: dict[tuple[int, int, str], list[str]] | None = None
         self._loaded = False
 
     # -- loading -------------------------------------------------------------------
@@ -823,23 +850,19 @@ class LexiconDetector:
 
     def _near_word(self, n: str) -> bool:
         """One edit (or one swap of neighbours) away from an English word: a likely misspelling."""
-        from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
         if getattr(self, "_word_list", None) is None:
-            self._word_list = sorted(w for w in self.words if len(w) >= 3 and w.isalpha())
-        return process.extractOne(n, self._word_list, scorer=OSA.distance, processor=None,
-                                  score_cutoff=1) is not None
+            self._word_list = _one_edit_index(w for w in self.words if len(w) >= 3 and w.isalpha())
+        return _within_one_edit(n, self._word_list, OSA.distance)
 
     def _near_medical(self, n: str) -> bool:
         """A misspelt medical term or abbreviation (``perla`` for PERRLA), Levenshtein distance 1."""
-        from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
 
         if self._medical_list is None:
-            self._medical_list = sorted(w for w in self.medical if len(w) >= 3)
-        return process.extractOne(n, self._medical_list, scorer=Levenshtein.distance, processor=None,
-                                  score_cutoff=1) is not None
+            self._medical_list = _one_edit_index(w for w in self.medical if len(w) >= 3)
+        return _within_one_edit(n, self._medical_list, Levenshtein.distance)
 
     def _fuzzy_name(self, n: str) -> bool:
         if len(n) < 4:

@@ -630,11 +630,14 @@ _ORG_AFTER_PLACE = frozenset({"mutual", "insurance", "health", "bank", "credit",
 def _one_edit_index(words) -> dict[tuple[int, int, str], list[str]]:
     """Words of 3 or more characters by (length, 0, first character) and by (length, 1, last character):
     the only ones ``_within_one_edit`` need compare."""
-    index: dict[tuple[int, int, str], list[str]] = {}
+    from collections import defaultdict
+
+    index: defaultdict[tuple[int, int, str], list[str]] = defaultdict(list)
     for w in words:
-        index.setdefault((len(w), 0, w[0]), []).append(w)
-        index.setdefault((len(w), 1, w[-1]), []).append(w)
-    return index
+        k = len(w)
+        index[k, 0, w[0]].append(w)
+        index[k, 1, w[-1]].append(w)
+    return dict(index)
 
 
 def _within_one_edit(n: str, index: dict[tuple[int, int, str], list[str]], scorer) -> bool:

@@ -156,9 +156,16 @@ def has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 
 
+_DATE_PARTS = regex.compile(r"\d+(?:[/.\-]\d+)*")
+
+
 def md_ok(s: str) -> bool:
-    """Two or three numeric date parts where one could be a month and the other a day."""
-    parts = [p for p in regex.split(r"[/.\-]", s) if p]
+    """Two or three numeric date parts where one could be a month and the other a day (a time of day after
+    an ISO date, ``2004-11-26 06:52`` or ``2019-03-07T14:30``, is not a part)."""
+    m = _DATE_PARTS.match(s)
+    if m is None:
+        return False
+    parts = [p for p in regex.split(r"[/.\-]", m.group()) if p]
     if len(parts) < 2:
         return False
     a, b = int(parts[0]), int(parts[1])
@@ -2068,10 +2075,14 @@ class PatternDetector:
                     if end <= start:
                         continue
                     s = text[start:end]
-                    if p.validate is not None and not p.validate(s):
-                        continue
-                    if p.invalidate is not None and p.invalidate(text, start, end):
-                        continue
+                    try:
+                        if p.validate is not None and not p.validate(s):
+                            continue
+                        if p.invalidate is not None and p.invalidate(text, start, end):
+                            continue
+                    except Exception as exc:  # a check that fails on an unforeseen shape must not lose the note:
+                        # the match is kept (recall first); the log names the pattern and the error type, no text
+                        log.warning("pattern %s: its check failed (%s); the match is kept", p.name, type(exc).__name__)
                     key = (start, end)
                     old = best.get(key)
                     if old is None or p.score > old.confidence:

@@ -121,3 +121,28 @@ def test_one_edit_index_equals_a_scan_of_the_whole_list():
         for q in queries:
             plain = process.extractOne(q, words, scorer=scorer, processor=None, score_cutoff=1) is not None
             assert _within_one_edit(q, index, scorer) == plain, (q, scorer)
+
+
+def test_profession_cue_gates_hold_in_every_match():
+    import random
+    from pathlib import Path
+
+    from deid_engine.detect.profession import CUES_EN
+
+    gated = [c for c in CUES_EN if c.gate is not None]
+    assert gated
+    probe = Path(__file__).resolve().parent / "fixtures" / "english_probe"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(probe.glob("*.txt"))] + TEXTS
+    parts = ["Orville", "Ada", "Mr", "he", "she", "they", "hes", "shes", "patient", "pt", "wife", "son-in-law", "who",
+             "is", "was", "has been", "had been", "used to be", "became", "is now", "is still", "'s", "’s", "ſ", "a",
+             "an", "A", "AN", "the", "THE", "(52)", ", 34,", "nurse", ".", "\n", "\t", "  ", " "]
+    rng = random.Random(3)
+    for _ in range(3000):  # shuffled cue words, odd spacing and case
+        texts.append("".join(rng.choice(parts) + rng.choice(["", " ", " ", "\t", "\n"]) for _ in range(rng.randint(1, 12))))
+    seen = 0
+    for t in texts:
+        for c in gated:
+            for m in c.rx.finditer(t):
+                seen += 1
+                assert c.gate.search(m.group()) is not None, (c.name, m.group())
+    assert seen > 100

@@ -135,14 +135,15 @@ def test_profession_cue_gates_hold_in_every_match():
     texts = [p.read_text(encoding="utf-8") for p in sorted(probe.glob("*.txt"))] + TEXTS
     parts = ["Orville", "Ada", "Mr", "he", "she", "they", "hes", "shes", "patient", "pt", "wife", "son-in-law", "who",
              "is", "was", "has been", "had been", "used to be", "became", "is now", "is still", "'s", "’s", "ſ", "a",
-             "an", "A", "AN", "the", "THE", "(52)", ", 34,", "nurse", ".", "\n", "\t", "  ", " "]
+             "an", "A", "AN", "the", "THE", "(52)", ", 34,", "nurse", ".", "\n", "\t", "  ", " ", "employed",
+             "Volunteers", "as", "(", "( 34,", "Chidi"]
     rng = random.Random(3)
     for _ in range(3000):  # shuffled cue words, odd spacing and case
         texts.append("".join(rng.choice(parts) + rng.choice(["", " ", " ", "\t", "\n"]) for _ in range(rng.randint(1, 12))))
-    seen = 0
+    seen = {c.name: 0 for c in gated}
     for t in texts:
         for c in gated:
             for m in c.rx.finditer(t):
-                seen += 1
+                seen[c.name] += 1
                 assert c.gate.search(m.group()) is not None, (c.name, m.group())
-    assert seen > 100
+    assert min(seen.values()) >= 10, seen

@@ -105,7 +105,9 @@ RELATIVE_CUES_EN = {"stepdad", "stepmum", "stepmom", "stepson", "stepdaughter", 
                     # clergy of the patient's congregation and household words for a child or partner
                     # ("our minister eifion", "our little fella kobi", "my lad callum")
                     "minister", "priest", "imam", "rabbi", "deacon", "fella", "lad", "lass", "bairn", "pal", "buddy",
-                    "bestie"}
+                    "bestie",
+                    # South Asian words for mother and father, said to the patient ("good morning amma")
+                    "amma", "appa", "ammi", "abbu"}
 RELATIVE_CUES |= RELATIVE_CUES_EN
 STRONG_TITLES = {"dr", "doctor", "drs", "mr", "mrs", "ms", "miss", "mister", "dra", "doctora", "sr", "sra", "srta",
                  "d", "dna", "don", "dona", "mx", "mdm"}  # Mx: the gender-neutral title; Mdm: Madam (Singapore, Malaysia)

@@ -260,7 +260,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     if (_VENT.search(_vent_clause(_before(text, start, 40))) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
     if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$|\b(?:cp|c/o|ha|h/a|headache|aches?|"
-                                           r"hurts?|sore|soreness|rates?|rated)\b", _before(text, start, 40))
+                                           r"hurts?|sore|soreness|rates?|rated|relief|relieved)\b",
+                                           _before(text, start, 40))
                               or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):
         return True
     if s.endswith("/5") and (_MUSCLE_GRADE.search(_before(text, start, 40)) or _MUSCLE_GRADE.search(_after(text, end, 30))
@@ -270,7 +271,10 @@ def not_date_context(text: str, start: int, end: int) -> bool:
                              or regex.search(r"(?i)\b(?:arms?|legs?|[rl]ue|[rl]le|ue|le)[ \t]*$", _before(text, start, 8))):
         return True  # "Strength is 4/5 on the right and 5/5 on the left", "3/5 abduction strength", "0/5 ARM, 2/5 LEG"
         return True  # "Strength is 4/5 on the right and 5/5 on the left", "3/5 abduction strength": a muscle grade
-    if s == "2/2" and regex.match(r"\s*(?:to\b|[a-zA-Z]{2,})", _after(text, end, 10)):
+    if regex.fullmatch(r"[0-6]/7", s) and regex.search(r"(?<![\d/.])\b(?:2\d|3\d|4[0-4])[ \t]+$", _before(text, start, 8)):
+        return True  # "CGA 29 3/7": a gestational age in weeks and days
+    if s == "2/2" and regex.match(r"\s*(?:to\b|(?!(?:after|before|at|on|in|from|by|and|with|when|for|until|via|per|"
+                                  r"am|pm)\b)[a-zA-Z]{2,})", _after(text, end, 10), regex.IGNORECASE):
         return True  # "2/2 CHF" = secondary to
     if regex.search(r"(?i)\b(?:apt|apartment|flat|suite|villa|townhouse)\.?[ \t]*$", _before(text, start, 14)) or (
             regex.search(r"\b(?:Unit|UNIT|Shop|Lot|U)\.?[ \t]*$", _before(text, start, 8))
@@ -708,6 +712,7 @@ _DIALOGUE_WORDS = frozenset("""
 yes yeah yep no nope do try ok okay sure thanks thank you speaking doctor doc nurse hello hi hey morning afternoon
 evening good fine well sorry please right alright pardon what who how why when where here there it's i'm
 i i'll i've we're that's this that is am are was just not sir madam ma'am bye goodbye cheers great
+naw nah yup aye mm hmm uh um
 """.split())
 
 
@@ -729,9 +734,13 @@ fiance fiancee girlfriend boyfriend sil dil bil hcp proxy caregiver""".split())
 
 
 def _relative_word_name(w: str) -> bool:
-    """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``)."""
+    """A first name among the 3,000 most frequent that is not a word of the note's grammar (``will``, ``may``),
+    or, written with an initial capital, a word no dictionary holds (``Father Bao calls nightly``)."""
     n = w.casefold()
-    return n in _name_vocabulary()[2] and n not in _NOT_RELATIVE_NAME
+    if n in _NOT_RELATIVE_NAME:
+        return False
+    return n in _name_vocabulary()[2] or (w[:1].isupper() and w[1:].islower() and len(n) >= 3 and _unknown_words(n)
+                                          and n not in _medical_abbreviations())
 
 
 def _signoff_first_name(w: str) -> bool:
@@ -1061,9 +1070,16 @@ _NOT_TOWN_AFTER_IN = {"summary", "brief", "addition", "short", "total", "general
                       "office", "conclusion", "fact", "practice", "care", "charge", "consultation", "attendance"}
 
 
+def _transfer_here(text: str, start: int, end: int) -> bool:
+    """``TX HERE SAME DAY``: in a nursing note "tx here" is a transfer (not Texas)."""
+    return text[start:end] in ("TX", "Tx", "tx") and regex.match(r"(?i)[ \t]+here\b", text[end:end + 8]) is not None
+
+
 def state_after_town_doubt(text: str, start: int, end: int) -> bool:
     """For ``in Silver Spring, MD.``: the words between the cue and the comma are a person's name
     (``in Jane Smith, MD's care``) or an everyday phrase (``in Summary, PA ...``)."""
+    if _transfer_here(text, start, end):
+        return True  # "BORN 11/28 @ ST. MARGARET'S, TX HERE SAME DAY": a transfer, not Texas
     m = _CITY_BEFORE_STATE.search(_before(text, start, 40))
     if m is None:
         return True
@@ -1123,7 +1139,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=md_ok, invalidate=not_date_context),
     # also after a procedure or an event ("s/p cath 3-18 w/ stent", "CABG 4-2", "intubated 12-3")
     P("date_month_day_dash", rf"(?i)(?<=\b(?:on|since|until|from|of|dated?|d/c|dc'd|admitted|adm|admit|cath|cabg|ptca|pci|"
-      rf"surgery|stented|intubated|extubated|transferred|diagnosed|dx|mvc|mva|fell|trach|peg|egd|colonoscopy|biopsy)\s+)"
+      rf"surgery|stented|intubated|extubated|transferred|diagnosed|dx|mvc|mva|fell|trach|peg|egd|colonoscopy|biopsy|"
+      rf"s/p[ \t]+\p{{L}}{{2,12}})\s+)"
       rf"{MONTH_NUM}-{DAY}(?![\d-]|/\d|\.\d)", "DATE", 0.6, validate=md_ok, invalidate=not_date_context),
     P("date_month_year", rf"(?<![\d/.:-])(?:0?[1-9]|1[0-2])/(?:{YEAR4}|\d{{2}})(?![\d/])", "DATE", 0.6,
       invalidate=not_date_context),
@@ -1846,19 +1863,20 @@ EN_PATTERNS: tuple[Pattern, ...] = (
                                                       "who", "not", "now", "has", "was", "hx", "c/o")),
     # "HUSBAND ART (ARTHUR) AT BEDSIDE", "ASKS THAT SON DOUGLAS BE CALLED": a relation word, then a listed first name
     # that is also a word, then what follows a name (a verb of the note, a place word, a bracket, punctuation)
-    P("relative_word_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
+    P("relative_word_name", r"(?i)\b(?:(?:son|daughter|brother|sister|mother|father)[ \t-]in[ \t-]law|husband|wife|son|daughter|"
+      r"dtr|sister|brother|mother|father|niece|nephew|grandson|"
       r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro|mom|mum|dad)[ \t]+(?P<n>\p{L}{3,})(?=[ \t]*(?:[,.;:(]|$)|"
       r"[ \t]+(?:at|is|was|be|called|calls|visited|visiting|here|in|and|updated|aware|states|stated|present|arrived|left|"
       r"phoned|notified|requests|requested|asked|asks|wants|brought|took|spoke|spent|has|had|will|would|to|from|who|"
       r"lives|said|says|agrees|agreed|feels|came|comes|works|worked|working|drives|driving|drove|flying|flew|stays|"
-      r"staying|living)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
+      r"staying|living|being|coming|going|getting|calling|helping)\b)", "RELATIVE", 0.6, group="n", flags=regex.MULTILINE,
       validate=_relative_word_name),
     # a month or modal that is a first name, after a relation word, before what only follows a name: "SON WILL IN,
     # ASKING FOR...", "daughter june called", "wife may visited" (not "son will be here", "wife may call")
     P("relative_modal_name", r"(?i)\b(?:husband|wife|son|daughter|dtr|sister|brother|mother|father|niece|nephew|grandson|"
       r"granddaughter|fiance|fiancee|partner|friend|neighbor|neighbour|sis|bro)[ \t]+(?P<n>will|may|june|april|august)"
       r"(?=[ \t]*(?:[,;:(]|$)|[ \t]+(?:at|is|was|in|here|called|calls|visited|visiting|aware|updated|states|stated|present|"
-      r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and|"
+      r"arrived|left|phoned|notified|requests|requested|asked|asks|has|had|said|says|agrees|agreed|came|and|she|he|"
       r"(?!(?:be|being|bring)\b)\p{L}+ing)\b)",
       "RELATIVE", 0.55, group="n", flags=regex.MULTILINE),
     # a staff role abbreviation and a name no dictionary holds, in capitals: "RT GUNNAR AT BS @ 0342", "SLP IMOGEN TO
@@ -1880,6 +1898,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
     P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
+    # "...CONSENT SIGNED 8/1. --R.S. RNC": dotted initials before the credential closing a line
+    P("signoff_dotted_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}))-{0,2}[ \t]?(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)"
+      r"[ \t]*,?[ \t]*(?:rnc|RNC|rn|RN|Rn|lpn|LPN|rrt|RRT|cnm|CNM)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
     # a town's fire or police department: "RETIRED FIREFIGHTER (FRAMINGHAM FD, 1952-1984)", "Lowell Police Dept"
     P("public_service_named", r"(?<![\p{L}'’-])(?P<n>(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,2}(?:FD|PD|DPW|(?i:fire|police)[ \t]+"
       r"(?i:department|dept\.?)))(?![\p{L}])", "ORGANIZATION", 0.65, group="n",
@@ -2093,7 +2114,7 @@ class PatternDetector:
             # "...MAP 66-70. KD" closing a note in capitals: the writer's initials after the last sentence (only the
             # note's tail is searched)
             m = _FINAL_INITIALS.search(text, max(0, len(text) - 24))
-            if m and _dash_initials(m.group("n")):
+            if m and _dash_initials(m.group("n")) and m.group("n").casefold() not in _CREDENTIAL_WORDS:
                 best.setdefault(m.span("n"), Span(m.start("n"), m.end("n"), "DOCTOR", "pattern:signoff_final_initials", 0.5))
         if self.lang == "en":  # identifiers said aloud (speech-to-text transcripts)
             for sp in spoken.find(text):
@@ -2191,6 +2212,7 @@ SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone
 
 
 _FINAL_INITIALS = regex.compile(r"(?<=[.!?][ \t]{1,2})(?P<n>[A-Z]{2,3})[ \t]*\n*\Z")
+_CREDENTIAL_WORDS = frozenset({"rn", "rnc", "lpn", "rrt", "bsn", "cnm", "np", "md", "pa", "do", "crna", "msw", "lcsw"})
 
 # a line that ends with a nurse's credential (one search per text, shared by the sign-off patterns)
 _SIGNOFF_LINE_END = r"re:(?im)\b(?:rn|lpn|rrt)\.?[ \t]*$"
@@ -2245,11 +2267,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "insurer_named": ("ins",), "title_initial": ("mr", "ms", "miss", "dr", "doctor"),
     "pt_initials": ("pt ", "patient "), "signoff_initials": (_SIGNOFF_LINE_END,), "signoff_name_initial": (_SIGNOFF_LINE_END,),
     "signoff_credential_initials": (r"re:(?i)\b(?:rn|lpn)[ \t]+[a-z]\.",), "signoff_dash_initials": ("-",),
+    "signoff_dotted_initials": (r"re:(?im)\.[ \t]*,?[ \t]*(?:rnc?|lpn|rrt|cnm)\.?[ \t]*$",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
     "public_service_named": ("fd", "pd", "dpw", "fire", "police"),
     "role_caps_name": (r"re:(?<![A-Za-z/])(?:RT|RRT|SLP|OT|SW|CM|RD|NP|PA|CNA|LPN|HO|RN|SN|PCA|MD)[ \t]+[A-Z]{3}",),
-    "relative_word_name": ("husband", "wife", "son ", "son,", "daughter", "dtr",
+    "relative_word_name": ("husband", "wife", "son ", "son,", "son-", "in-law", "in law", "daughter", "dtr",
                                                                 "sister", "brother", "mother", "father", "niece",
                                                                 "nephew", "grand", "fianc", "partner", "friend",
                                                                 "neighbo", "sis ", "bro "), "name_owns_phone": ("'s ", "’s "), "initials_before_age": (r"re:[A-Z]\.[A-Z]\.",), "age_paren_years": ("(",), "age_sex_lower_end": (r"re:[a-z] \d{1,3}[mf]\b",),

@@ -264,8 +264,14 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.75),
     _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), modifiers=3, confidence=0.75, gate=_IS_A_GATE),
     # "lives at Whitman Village and was a seamstress at Durfee Mills": a job held at a named employer
-    _Cue("was a at", _rx(r"\b(?:and|but|who|had|has)\s+(?:was|been|worked)\s+(?:as\s+)?an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+"
-                         r"(?:at|for|with)\s+(?:the\s+)?(?-i:\p{Lu}))"), clinical=False, modifiers=2, confidence=0.7),
+    # (and after a comma in a note that drops the subject, the employer in lower case: "lives w/ son in fitchburg,
+    # was a bookkeeper at simonds saw")
+    _Cue("was a at", _rx(r"(?:\b(?:and|but|who|had|has)\s+|,[ \t]*)(?:was|been|worked)\s+(?:as\s+)?an?\s+"
+                         r"(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+(?:the\s+)?\p{L})"),
+         clinical=False, modifiers=2, confidence=0.7),
+    # "before retirement she was school principal at vidya niketan": a job without its article, then where
+    _Cue("subject was bare at", _rx(r"\b(?:he|she)\s+(?:is|was)\s+(?!an?\s|the\s)(?=(?:\p{L}+\s+){0,2}\p{L}+\s+"
+                                   r"(?:at|for|with)\s+\p{L})"), clinical=False, modifiers=2, confidence=0.7),
     # a nursing note drops the article: "PT IS LONG HAUL TRUCK DRIVER FOR TRI-STATE", "Pt was roofer until 2019"
     # (listed jobs only, no clinical role: "PT IS ALERT", "pt is nurse aware" never match)
     _Cue("patient is bare", _rx(r"\b(?:patient|pt)(?:\s+is|\s+was|\s+used\s+to\s+be)\s+(?:retired\s+|former\s+)?(?!an?\s)"),
@@ -284,8 +290,9 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("age, job", _rx(r"(?<=[\p{L})\]],[ \t]*)\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+"), modifiers=1,
          confidence=0.7),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
+    # (with up to three name words, a title with its period: "SON, FR. MICHAEL, IS A PRIEST", "Father René Pelletier, is a")
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
-                              r"\p{L}[\p{L}'’-]*,?)?" + _AGE_ASIDE_EN + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
+                              r"\p{L}[\p{L}'’-]*\.?){0,3},?" + _AGE_ASIDE_EN + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
          confidence=0.75, gate=_IS_A_GATE),
     # "Orville was a baker": a capitalised first name as the subject (clinical roles only as for pronouns)
     _Cue("name is a", _rx(r"(?=\p{Lu})(?<!(?<!\b(?-i:Mr|Mrs|Ms|Dr|Miss))[.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})"
@@ -586,8 +593,9 @@ class ProfessionDetector:
                     continue
             if not cue.clinical and self.lang == "en" and not cue.name.startswith("first person") \
                     and _EMPLOYED_AFTER.match(text, m.end(), m.end() + 60):
-                # "Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy": a clinical job at a named employer
-                cue = replace(cue, clinical=True)
+                # "Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy": a clinical job at a named employer;
+                # "Mrs Ngozi Eze, a trader at Wuse Market": a named employer makes an ambiguous job word one
+                cue = replace(cue, clinical=True, strong=True)
             elif not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
                 # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be
                 # close: "WIFE PHONED, SHE IS A MIDWIFE", "husband Arjun, a nurse"

@@ -121,6 +121,10 @@ _FIELD_WORDS = frozenset({"pager", "beeper", "bleep", "pgr", "cell", "phone", "t
 _FIELD_LEAD = regex.compile(r"(?i)(?:pager|beeper|bleep|pgr|cell|phone|tel|fax|ext|mrn|dob)\b\.?[ \t]*[:#]?[ \t]*")
 _NUMBER_TAIL = regex.compile(r"[ \t,]+\d+$")
 _OBSTETRIC = regex.compile(r"(?i)g\d{1,2}[ \t]?p\d{1,4}")  # "G1P1": gravida / para
+_CREDENTIALS_ALONE = frozenset({"rn", "rnc", "lpn", "rrt", "bsn", "cnm", "crna", "msw", "lcsw", "cna"})
+_CREDENTIAL_TAIL = regex.compile(r"(?i)[ \t,]+(?:" + "|".join(sorted(_CREDENTIALS_ALONE)) + r")\.?$")
+_SPELLING_LETTER = regex.compile(r"(?i)(?:(?:one|two|three|double|triple)[ \t]+)?\p{L}(?:['’]?s)?")
+_SPELLING_LEAD = regex.compile(r"(?i)\b(?:one|two|three|double|triple)[ \t]+$")
 
 
 def _hygiene(text: str, a: int, b: int, label: str) -> tuple[int, int] | None:
@@ -138,12 +142,21 @@ def _hygiene(text: str, a: int, b: int, label: str) -> tuple[int, int] | None:
             return None  # "@ 0700", "312 @2245", "PITOCIN 20U/1000 @ 125": a time, a value, a rate
     if piece.strip(" .:").casefold() in _FIELD_WORDS or _OBSTETRIC.fullmatch(piece):
         return None
+    if any(m.start() < b and a < m.end() for m in _OBSTETRIC.finditer(text, max(0, a - 4), min(len(text), b + 6))):
+        return None  # "G[4]P2012", "G4P[2012]": gravida and parity, not a date
+    if _SPELLING_LETTER.fullmatch(piece) and _SPELLING_LEAD.search(text, max(0, a - 12), a):
+        return None  # "Brennan with two [n's]": a spelling said aloud
     m = _FIELD_LEAD.match(piece)
     if m and m.end() < len(piece):
         a += m.end()  # "beeper 38812" -> "38812"
     if category_of(label) == "NAME":
         if not any(c.isalpha() for c in text[a:b]):
             return None  # "pt jayden pierce [16]": a number tagged as a piece of the name
+        if text[a:b].strip(" \t.,;:-").casefold() in _CREDENTIALS_ALONE:
+            return None  # "--R.S. [RNC]": the credential after a sign-off, not a name
+        m = _CREDENTIAL_TAIL.search(text, a, b)
+        if m and m.end() == b and m.start() > a:
+            b = m.start()  # "--J.[K. RNC]" -> "K.": a name ends before its credential
         m = _NUMBER_TAIL.search(text, a, b)
         if m and m.start() > a and any(c.isalpha() for c in text[a:m.start()]):
             b = m.start()  # "pt jayden pierce 16": a name holds no number (the age is the rules' to find)

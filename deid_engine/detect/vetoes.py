@@ -20,7 +20,7 @@ from . import regex_memo as regex  # regex, with memoised module-level functions
 from ..taxonomy import category_of, is_label
 from ..types import Document, Span
 from .merge import source_family
-from .patterns import NUMBER_WORDS_RE, MONTH_NAMES, not_date_context, not_year_context, spelled_number
+from .patterns import NUMBER_WORDS_RE, MONTH_NAMES, _transfer_here, not_date_context, not_year_context, spelled_number
 from .spoken import DERIVED_WORD as _DERIVED_WORD
 
 _MONTH_DAY = regex.compile(r"\d{1,2}[/-]\d{1,2}")
@@ -215,6 +215,8 @@ def vetoed_date(text: str, span: Span) -> bool:
             return vetoed_date(text, span.with_bounds(a, b)) if (a, b) != (span.start, span.end) else False
         if regex.fullmatch(r"\d{1,2}", s) and regex.match(r"[ \t]+\d/\d\b", text[span.end:span.end + 6]):
             return True  # "1 1/2 hours"
+    if regex.fullmatch(r"\d{1,2}[ \t]+\d{1,2}/\d{1,2}", s.strip()):
+        return not_date_context(text, span.start, span.end)  # "drove 1 1/2 hrs", "born at 31 2/7 weeks": a mixed number
     if regex.fullmatch(r"\d{1,2}", s):
         before = text[max(0, span.start - 24):span.start]
         if regex.match(r"[ \t]*(?:min|mins|minutes?|hours?|hrs?|h\b|days?|weeks?|wks?|[ap]\.?m\b|o'?clock|"
@@ -431,6 +433,12 @@ def _place_after(text: str, s: Span) -> bool:
     return place_follows(text, s.end)
 
 
+# "frank" before a sign or a finding means "obvious" ("frank haematuria", "frank pus", "frank breech")
+_FRANK_MEDICAL = regex.compile(r"frank[ \t]+(?:blood|bloody|bleeding|ha?ematuria|ha?emoptysis|haematemesis|hematemesis|"
+                               r"mela?ena|pus|purulen\w*|rupture|delirium|breech|psychosis|hypotension|shock|"
+                               r"peritonitis|ischa?emia|necrosis|aspiration|coffee|bright|red|sepsis|infection)\b")
+
+
 class WeakWordFilter:
     """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
 
@@ -627,8 +635,16 @@ class WeakWordFilter:
                         o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2) for o in spans))
                     and self._misspelt_word(text, s)):
                 continue  # "Famliy is very involved", "brown geltinous": a misspelt word, not a person
+            if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon", "pattern")
+                    and _transfer_here(text, s.start, s.end)):
+                continue  # "ST. MARGARET'S, TX HERE SAME DAY": transferred here
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
+                if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and regex.match(
+                        r"(?i)(?:(?<=no\.?)|[ \t]+(?:no\b|number\b|#))[ \t.]*[:#]?[ \t]*[\p{L}\d]*\d", text[s.end:s.end + 24]):
+                    continue  # "Bill No: OPB/26/118402": a bill number, not a person
+                if _FRANK_MEDICAL.match(w) or (w == "frank" and _FRANK_MEDICAL.match(w + text[s.end:s.end + 20].casefold())):
+                    continue  # "frank haematuria", "frank blood": obvious, not a person
                 if w in _LANGUAGES and not _NAME_CUE_BEFORE.search(text[max(0, s.start - 16):s.start]):
                     continue  # "speaks Cantonese", "Mandarin interpreter": a language, not a person
                 if w in _DEMONYMS and regex.match(r"[ \t]+\p{Ll}", text[s.end:s.end + 3]) \

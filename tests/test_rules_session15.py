@@ -40,6 +40,10 @@ def _pieces(spans, text):
     ("sister karen being tested as a donor", "karen", "RELATIVE"),
     ("Mother Thuy phones every evening.", "Thuy", "RELATIVE"),
     ("patient: this is my daughter may she brought me in", "may", "RELATIVE"),
+    # the age a person reached; a roofing firm after a work cue
+    ("Her father had dementia and lived to eighty-seven.", "eighty-seven", "AGE"),
+    ("my gran lived until the age of 101", "101", "AGE"),
+    ("he works for summit roofing in the summer", "summit roofing", "ORGANIZATION"),
     # dates: after "s/p <procedure>"
     ("R knee pain, s/p TKR 4-12 by dr ross.", "4-12", "DATE"),
     # sign-offs: dotted initials before a credential
@@ -62,15 +66,18 @@ def test_session15_found(pipe, text, piece, label):
     ("pain improved to 2/10 with repositioning", "2/10"),
     # a spelling said aloud
     ("it's Annalise with two n's and an e", "n's"),
+    ("doctor: how do you spell that\npatient: its flannery with two n's\ndoctor: and your date of birth", "two n's"),
     # a credential after a sign-off; a transfer, not Texas
     ("consent signed. --R.S. RNC", "RNC"),
     ("FROM ST. LUKE'S, TX HERE BY AMBULANCE", "TX"),
     # a bill number, an obvious finding, a reply in a transcript, a word for mother
     ("Invoice\nBill No: INV/24/55102\nAmount due", "Bill"),
+    ("MRN: 220141   Bill No: OPD/25/001872   Ward: 4", "Bill No"),
     ("presents with frank haematuria and clots", "frank"),
     ("cystoscopy for frank hematuria", "frank"),
     ("doctor: any numbness\npatient: nah\ndoctor: good", "nah"),
     ("good evening amma please take a seat", "amma"),
+    ("doctor: good morning amma please sit\npatient: i have this pain you know and i told you i said", "amma"),
 ])
 def test_session15_not_phi(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
@@ -88,5 +95,7 @@ def test_session15_kept(pipe):
     assert "11/6" in _pieces(pipe.run(Document(text)), text)
     text = "seen in clinic on 3/10 for follow-up"
     assert "3/10" in _pieces(pipe.run(Document(text)), text)
+    text = "she lived to 2019 in Boston"
+    assert not [sp for sp in pipe.run(Document(text)) if sp.label == "AGE"]
     text = "SOB 2/2 CHF exacerbation"
     assert "2/2" not in _pieces(pipe.run(Document(text)), text)

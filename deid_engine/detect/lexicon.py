@@ -238,7 +238,7 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 # sports clubs: "Cotmanhay Ladies FC", "Ennistymon Harriers", "Kilmacud Crokes GAA"
                 "fc", "afc", "rfc", "gaa", "harriers", "rovers", "wanderers", "gaels", "legion",
                 # "her church (Sacred Heart Parish)", "owns Shear Magic Salon", "Reliable Plumbing & Heating"
-                "parish", "salon", "heating"}
+                "parish", "salon", "heating", "roofing"}
 _CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
@@ -291,7 +291,7 @@ _ORG_MIDDLE_WORDS = frozenset({"family", "community", "medical", "health", "cred
 _LOWER_CARE_SUFFIXES = frozenset({"imaging", "radiology", "physiotherapy", "physio", "podiatry", "optometrists",
                                   "opticians", "audiology"})
 LOWER_ORG_SUFFIXES = {"school", "preschool", "elementary", "academy", "college", "university", "church", "club",
-                      "parish", "salon", "heating",
+                      "parish", "salon", "heating", "roofing",
                       "pharmacy", "bakery", "daycare", "nursery", "kindergarten", "library", "logistics", "freight",
                       "transit", "paratransit", "cars", "cabs", "taxis", "haulage", "couriers", "removals", "motors",
                       "apothecary", "chemist", "chemists", "mutual", "housing", "minerals", "mining", "rail",

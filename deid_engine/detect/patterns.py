@@ -1216,6 +1216,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "ninety-one years old", "fifty nine year old", "eighteen months old"
     P("age_words", rf"(?i)\b(?P<a>{NUMBER_WORDS_RE})(?=[\s-]+(?:years?|yrs?|months?|mos?|weeks?|wks?)[\s-]*old\b|"
       r"[\s-]+(?:yo|y/o|y\.o\.)(?!\w))", "AGE", 0.9, group="a"),
+    # "She lived to ninety-four", "he lived till 102", "died at the age of 88": the age a person reached
+    P("age_lived_to", rf"(?i)\b(?:lived|made[ \t]+it)[ \t]+(?:to|till|until)[ \t]+(?:the[ \t]+(?:ripe[ \t]+(?:old[ \t]+)?)?age[ \t]+of[ \t]+)?"
+      rf"(?P<a>{NUMBER_WORDS_RE}|\d{{2,3}})(?![\w/-]|\.\d|[ \t]*(?:%|percent|years?[ \t]+(?:ago|from|later)|"
+      rf"am\b|pm\b|o'?clock|mg|ml|units?|miles?|km|kilos?|pounds|lbs?))",
+      "AGE", 0.75, group="a", validate=age_in_range),
     # "Forty-seven-year-old", "twenty-eight-month-old": the compound joins the number with hyphens
     P("age_words_hyphen", rf"(?i)\b(?P<a>{_NUMBER_WORDS_BARE})(?=-(?:years?|months?|weeks?)-old\b)", "AGE", 0.9,
       group="a", validate=age_ok),
@@ -2355,7 +2360,7 @@ TRIGGERS.update({
     "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_corrected": ("you", "says", "he's", "she's",
                                                                                "hes ", "shes ", "i'm", "im "), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
-    "age_sex_field": ("age",), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
+    "age_sex_field": ("age",), "age_lived_to": ("lived", "made it"), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
     "year_two_thousand_and": ("thousand and",),
     # three searches, one per branch (the same texts pass): each has a literal that regex's search skips to
     # (",", ":", "it"), where the alternation of the three tries every letter (~8 us against ~80 us a note)

@@ -123,7 +123,8 @@ _NUMBER_TAIL = regex.compile(r"[ \t,]+\d+$")
 _OBSTETRIC = regex.compile(r"(?i)g\d{1,2}[ \t]?p\d{1,4}")  # "G1P1": gravida / para
 _CREDENTIALS_ALONE = frozenset({"rn", "rnc", "lpn", "rrt", "bsn", "cnm", "crna", "msw", "lcsw", "cna"})
 _CREDENTIAL_TAIL = regex.compile(r"(?i)[ \t,]+(?:" + "|".join(sorted(_CREDENTIALS_ALONE)) + r")\.?$")
-_SPELLING_LETTER = regex.compile(r"(?i)(?:(?:one|two|three|double|triple)[ \t]+)?\p{L}(?:['’]?s)?")
+_SPELLING_LETTER = regex.compile(r"\p{L}(?:['’]?s)?")
+_SPELLING_COUNTED = regex.compile(r"(?i)(?:one|two|three|double|triple)[ \t]+\p{L}(?:['’]?s)?")
 _SPELLING_LEAD = regex.compile(r"(?i)\b(?:one|two|three|double|triple)[ \t]+$")
 
 
@@ -144,7 +145,8 @@ def _hygiene(text: str, a: int, b: int, label: str) -> tuple[int, int] | None:
         return None
     if any(m.start() < b and a < m.end() for m in _OBSTETRIC.finditer(text, max(0, a - 4), min(len(text), b + 6))):
         return None  # "G[4]P2012", "G4P[2012]": gravida and parity, not a date
-    if _SPELLING_LETTER.fullmatch(piece) and _SPELLING_LEAD.search(text, max(0, a - 12), a):
+    if _SPELLING_COUNTED.fullmatch(piece) or (_SPELLING_LETTER.fullmatch(piece)
+                                              and _SPELLING_LEAD.search(text, max(0, a - 12), a)):
         return None  # "Brennan with two [n's]": a spelling said aloud
     m = _FIELD_LEAD.match(piece)
     if m and m.end() < len(piece):

@@ -433,6 +433,8 @@ def _place_after(text: str, s: Span) -> bool:
     return place_follows(text, s.end)
 
 
+# "Bill No: OPB/26/118402" (the span holds "Bill No" or "Bill"): a bill number follows
+_BILL_NUMBER = regex.compile(r"(?i)(?:(?<=no\.?)|[ \t]+(?:no\b\.?|number\b|#))[ \t]*[:#]?[ \t]*[\p{L}\d/-]*\d")
 # "frank" before a sign or a finding means "obvious" ("frank haematuria", "frank pus", "frank breech")
 _FRANK_MEDICAL = regex.compile(r"frank[ \t]+(?:blood|bloody|bleeding|ha?ematuria|ha?emoptysis|haematemesis|hematemesis|"
                                r"mela?ena|pus|purulen\w*|rupture|delirium|breech|psychosis|hypotension|shock|"
@@ -640,8 +642,7 @@ class WeakWordFilter:
                 continue  # "ST. MARGARET'S, TX HERE SAME DAY": transferred here
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
-                if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and regex.match(
-                        r"(?i)(?:(?<=no\.?)|[ \t]+(?:no\b|number\b|#))[ \t.]*[:#]?[ \t]*[\p{L}\d]*\d", text[s.end:s.end + 24]):
+                if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and _BILL_NUMBER.match(text, s.end, min(len(text), s.end + 40)):
                     continue  # "Bill No: OPB/26/118402": a bill number, not a person
                 if _FRANK_MEDICAL.match(w) or (w == "frank" and _FRANK_MEDICAL.match(w + text[s.end:s.end + 20].casefold())):
                     continue  # "frank haematuria", "frank blood": obvious, not a person

@@ -44,6 +44,13 @@ def _pieces(spans, text):
     ("Her father had dementia and lived to eighty-seven.", "eighty-seven", "AGE"),
     ("my gran lived until the age of 101", "101", "AGE"),
     ("he works for summit roofing in the summer", "summit roofing", "ORGANIZATION"),
+    # tune48/tune49: report and badge numbers, chairs, nicknames, newly listed jobs
+    ("SECURITY PRESENT, OFFICER DUNN BADGE 5521 AT BEDSIDE", "5521", "IDNUM"),
+    ("Incident report # 22-0718 filed with risk management.", "22-0718", "IDNUM"),
+    ("INFUSION CENTER, CHAIR 14, PREMEDS GIVEN", "14", "LOCATION_OTHER"),
+    ("mrs dubois (goes by dottie) 88 yo", "dottie", "PATIENT"),
+    ("patient: its mcallister but everybody calls me buster", "buster", "PATIENT"),
+    ("patient: im a seafarer i just got home from the ship", "seafarer", "PROFESSION"),
     # dates: after "s/p <procedure>"
     ("R knee pain, s/p TKR 4-12 by dr ross.", "4-12", "DATE"),
     # sign-offs: dotted initials before a credential
@@ -77,6 +84,13 @@ def test_session15_found(pipe, text, piece, label):
     ("cystoscopy for frank hematuria", "frank"),
     ("doctor: any numbness\npatient: nah\ndoctor: good", "nah"),
     ("good evening amma please take a seat", "amma"),
+    ("DR OKAFOR PAGED 2115, AWAITING CALL BACK", "2115"),
+    ("res back to bed 0300, sleeping", "0300"),
+    ("up in chair 2 hrs, tolerated", "2"),
+    ("she goes by bus to the clinic", "bus"),
+    ("doctor: haha okay and any fevers\npatient: no", "haha"),
+    ("nurse: knock knock its me again\npatient: come in", "knock knock"),
+    ("interpreter: she says gracias doctora que dios la bendiga", "que dios la bendiga"),
     ("doctor: good morning amma please sit\npatient: i have this pain you know and i told you i said", "amma"),
 ])
 def test_session15_not_phi(pipe, text, piece):
@@ -95,6 +109,8 @@ def test_session15_kept(pipe):
     assert "11/6" in _pieces(pipe.run(Document(text)), text)
     text = "seen in clinic on 3/10 for follow-up"
     assert "3/10" in _pieces(pipe.run(Document(text)), text)
+    text = "my name is maria de la cruz and i live in el paso"
+    assert {"maria de la cruz", "el paso"} <= _pieces(pipe.run(Document(text)), text)
     text = "she lived to 2019 in Boston"
     assert not [sp for sp in pipe.run(Document(text)) if sp.label == "AGE"]
     text = "SOB 2/2 CHF exacerbation"

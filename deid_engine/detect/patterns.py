@@ -313,7 +313,8 @@ def _score_list(text: str, start: int, end: int) -> bool:
 
 
 _TIME_BEFORE = regex.compile(r"(?i)(?:\b(?:at|@|approx\.?|approximately|around|by|until|til|till|since|from|"
-                             r"about|between|time|hrs?|x|to|and|eta)\s*|[@~>-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
+                             r"about|between|time|hrs?|x|to|and|eta|notified|paged|called|informed|aware|updated)\s*|"
+                             r"[@~>-]\s*|\d/\d{1,2}(?:/\d{2,4})?,?\s*)$")
 _UNIT_AFTER = regex.compile(r"(?i)^\s*(?:-\s*\d|-*>|cc|ml|mls|mg|mcg|g\b|gm|kg|kcal|cal|calories|units?|u\b|"
                             r"hrs?\b|hours|h\b|meq|mmol|ppm|pm\b|am\b|%|l\b|lbs?|pounds|grams|dollars|\$|"
                             r"to\s+\d|-\s*\d)")
@@ -1216,6 +1217,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "ninety-one years old", "fifty nine year old", "eighteen months old"
     P("age_words", rf"(?i)\b(?P<a>{NUMBER_WORDS_RE})(?=[\s-]+(?:years?|yrs?|months?|mos?|weeks?|wks?)[\s-]*old\b|"
       r"[\s-]+(?:yo|y/o|y\.o\.)(?!\w))", "AGE", 0.9, group="a"),
+    # "walter emmerich (goes by bud)", "everybody calls me sissy", "known as Tink": a nickname after its cue
+    P("nickname_cue", r"(?i)\b(?:goes[ \t]+by|went[ \t]+by|(?:every(?:one|body)|people|they|friends|family|folks)[ \t]+"
+      r"(?:\p{L}+[ \t]+){0,2}calls?[ \t]+(?:me|him|her)|known[ \t]+as|prefers[ \t]+to[ \t]+be[ \t]+called)[ \t]+"
+      r"(?P<n>(?!(?:the|a|an|his|her|my|their|bus|car|train|taxi|cab|bike|foot|plane|boat|mr|mrs|ms|dr|miss|that|this|"
+      r"it|him|her|me|them|everyone|anything|nothing|something|name|names|nickname|all|every|each|many|several|some|"
+      r"no|not|and|or|but|so|if|when|then|too|also|just|only|still|always|never|ever|sometimes|now|up|down|out|in|on|"
+      r"at|to|for|with|from|over|phone|email|text|mail|sir|madam|maam|ma'am|honey|dear|love|baby|hun|doc|doctor|"
+      r"nurse|mom|mum|dad|mama|papa|grandma|grandpa|nana|granny)\b)\p{L}[\p{L}'’-]{1,15})\b",
+      "PATIENT", 0.6, group="n"),
     # "She lived to ninety-four", "he lived till 102", "died at the age of 88": the age a person reached
     P("age_lived_to", rf"(?i)\b(?:lived|made[ \t]+it)[ \t]+(?:to|till|until)[ \t]+(?:the[ \t]+(?:ripe[ \t]+(?:old[ \t]+)?)?age[ \t]+of[ \t]+)?"
       rf"(?P<a>{NUMBER_WORDS_RE}|\d{{2,3}})(?![\w/-]|\.\d|[ \t]*(?:%|percent|years?[ \t]+(?:ago|from|later)|"
@@ -1549,6 +1559,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=has_digit),
     P("generic_id", r"(?i)\b(?:id\s*(?:#|no\.?|number)|identification\s*(?:#|no\.?|number)|passport\s*(?:#|no\.?|number)?|"
       r"employee\s*(?:id|#|no\.?|number)|(?:job|dictation|transcription|interpreter|staff|badge)\s*(?:id|#|no\.?|number)|"
+      r"badge|(?:incident|occurrence|safety|event|police)\s+(?:report|rpt)\s*(?:#|no\.?|number)?|"
       r"client\s*(?:code|id|#|no\.?|number)|(?:opd|ipd|op|ip)?\s*reg(?:istration)?\.?\s*(?:no\.?|number|#)"
       r")\s*[:#.]?\s*(?P<n>[A-Z0-9][A-Z0-9-]{3,20})\b", "IDNUM", 0.85, group="n",
       validate=has_digit),
@@ -1582,11 +1593,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "DEPARTMENT", 0.8, group="n", invalidate=generic_unit_name),
     # "Harborview Lung & Sleep, Suite 210": a suite number outside a full street address
     # "bed 4", "in room 412", "Bay 3", "Rm. 12B": the number is the location (the guideline's LOCATION_OTHER)
-    P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley|cot|incubator|isolette)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
+    P("room_number", r"(?i)(?<![\w-])(?:room|rm|bed|bay|cubicle|cubicle|stretcher|trolley|cot|incubator|isolette|chair)\.?[ \t]*(?:#|no\.?|number)?[ \t]*"
       r"(?P<n>\d{1,4}[A-Za-z]?)\b(?![ \t]*(?:[-/.:]\d|[%°]|mg|ml|l\b|hours?|hrs?|days?|weeks?|x\b|times|degrees?|deg\b|"
       r"inch|in\b|cm|of\b|and\b|or\b|to\b|pillows?))", "LOCATION_OTHER", 0.7, group="n",
       invalidate=lambda t, s, e: regex.search(r"(?i)\b(?:head\s+of(?:\s+the)?|hob|elevat\w*|raised?|days?\s+in|"
-                                              r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None),
+                                              r"confined\s+to)\s+(?:bed|room)\W*$", _before(t, s, 30)) is not None
+      # "agnes back to bed 0200": a clock time; "up in chair 2 hrs": a duration
+      or (regex.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", t[s:e]) is not None
+          and regex.search(r"(?i)\b(?:to|in|into|back\s+to)\s+bed\W*$", _before(t, s, 20)) is not None)
+      or regex.search(r"(?i)\b(?:in|to|oob|up)\s+(?:the\s+)?chair\W*$", _before(t, s, 16)) is not None),
     # a named school: "she goes to riverside primary", "attends Oakfield Middle School" (not "goes to primary
     # school", "the local high school")
     P("school_named", r"(?i)\b(?:goes[ \t]+to|go[ \t]+to|went[ \t]+to|attends|attending|attended|at|pupil[ \t]+at|"
@@ -2295,7 +2310,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     # whole words where a substring would fire on most notes ("fluid", "acid", "regular")
     "generic_id": ("w:id", "w:idno", "w:idnumber", "identification", "passport", "employee", "job", "dictation",
                    "transcription", "interpreter", "staff", "badge", "client", "w:reg", "w:regno", "registration",
-                   "opreg", "ipreg", "opdreg", "ipdreg"), "po_box": ("box",),
+                   "opreg", "ipreg", "opdreg", "ipdreg", "incident", "occurrence", "safety", "event", "police"),
+    "po_box": ("box",),
     "dea_checksum": (r"re:\d{7}",),
     "age_copula": ("w:i", "w:im", "w:you", "w:youre", "w:he", "w:hes", "w:she", "w:shes", "w:being", "w:turned",
                    "w:turning", "w:turns", "w:they"),
@@ -2342,7 +2358,7 @@ TRIGGERS.update({
                      r"Saskatchewan|Alberta|Newfoundland|Nunavut|Yukon|Queensland|Tasmania|Western|South|Northern)\b",),
     "room_bare": (r"re:\d{3}[ABDEG]\b",),
     "street_before_town": (r"re:(?m)^[ \t]*\d{1,5}[A-Za-z]?[ \t]+[A-Z][a-z]",),
-    "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley", "cot", "incubator", "isolette"),
+    "room_number": ("room", "rm", "bed", "bay", "cubicle", "stretcher", "trolley", "cot", "incubator", "isolette", "chair"),
     "name_in_room": ("room", "rm", "bed", "bay"),
     "school_named": ("primary", "elementary", "middle", "junior", "infant", "grammar", "secondary"),
     "nursery_named": ("nursery", "daycare", "day care", "preschool", "pre-school", "creche", "crèche", "playgroup",
@@ -2360,7 +2376,8 @@ TRIGGERS.update({
     "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_corrected": ("you", "says", "he's", "she's",
                                                                                "hes ", "shes ", "i'm", "im "), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
-    "age_sex_field": ("age",), "age_lived_to": ("lived", "made it"), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
+    "age_sex_field": ("age",), "age_lived_to": ("lived", "made it"), "nickname_cue": ("goes by", "went by", "calls me", "calls him", "calls her",
+                                                             "call me", "call him", "call her", "known as", "to be called"), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
     "year_two_thousand_and": ("thousand and",),
     # three searches, one per branch (the same texts pass): each has a literal that regex's search skips to
     # (",", ":", "it"), where the alternation of the three tries every letter (~8 us against ~80 us a note)

@@ -441,6 +441,35 @@ _FRANK_MEDICAL = regex.compile(r"frank[ \t]+(?:blood|bloody|bleeding|ha?ematuria
                                r"peritonitis|ischa?emia|necrosis|aspiration|coffee|bright|red|sepsis|infection)\b")
 
 
+# said in speech, never a person or a place: laughter, exclamations, greetings and fillers of many Englishes
+_INTERJECTIONS = frozenset({"haha", "hahaha", "hahah", "hehe", "lol", "ah", "ahh", "aah", "ay", "ayy", "ay ay", "oh", "ooh",
+                            "eh", "ey", "hmm", "hola", "gracias", "kasi", "naku", "ay naku", "opo", "abeg", "oya",
+                            "knock knock", "kindly", "mijo", "mija"})
+_SPANISH_FUNCTION = frozenset({"que", "el", "la", "los", "las", "se", "de", "del", "y", "mi", "por", "para", "con", "lo",
+                               "le", "les", "un", "una", "no", "es", "muy"})
+
+
+@lru_cache(maxsize=1)
+def _spanish_words() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("common_words_es"))
+
+
+@lru_cache(maxsize=1)
+def _given_names_any() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for li in ("first_names_en", "first_names_es", "first_names_world") for w in load_lexicon(li))
+
+
+@lru_cache(maxsize=1)
+def _place_phrases() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for li in ("cities_us", "cities_world_en", "cities_es") for w in load_lexicon(li))
+
+
 class WeakWordFilter:
     """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
 
@@ -473,6 +502,25 @@ class WeakWordFilter:
         t = _weak_tables()
         self._words, self._names, self._places = t["words"], t["names"], t["places"]
         self._all_names, self._undoubled = t["all_names"], t["undoubled"]
+
+    def _spanish_phrase(self, piece: str) -> bool:
+        """A lower-case phrase of two or more words, at least half of them common Spanish words and one a Spanish
+        function word, no word a listed name and the phrase no listed place (``que dios la bendiga``, ``el azucar``;
+        not ``maria de la cruz``, ``el paso``)."""
+        words = piece.split()
+        if len(words) < 2 or not piece.islower():
+            return False
+        from .lexicon import one_word_place_names
+
+        spanish = _spanish_words()
+        if sum(w in spanish for w in words) * 2 < len(words) or not any(w in _SPANISH_FUNCTION for w in words):
+            return False
+        self._load_lists()
+        if any(w in self._all_name_set() for w in words if w not in spanish) or \
+                any(w in _given_names_any() for w in words if w not in _SPANISH_FUNCTION):
+            return False  # "maria de la cruz", "rosa de la luz": given names made of words are names
+        places = _place_phrases()
+        return piece not in places and not any(w in one_word_place_names() for w in words if w not in _SPANISH_FUNCTION)
 
     def _misspelt_word(self, text: str, s: Span) -> bool:
         """``Famliy``, ``Remians``, ``geltinous``, ``interpert``: one tagger word that no word or
@@ -637,6 +685,12 @@ class WeakWordFilter:
                         o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2) for o in spans))
                     and self._misspelt_word(text, s)):
                 continue  # "Famliy is very involved", "brown geltinous": a misspelt word, not a person
+            if (_category(s.label) in ("NAME", "LOCATION") and source_family(s.source) in ("tagger", "lexicon")
+                    and text[s.start:s.end].strip().casefold() in _INTERJECTIONS):
+                continue  # "doctor haha okay", "knock knock its faith", "ay doctor", "hola doctora": speech, not a person
+            if (self.lang == "en" and _category(s.label) in ("NAME", "LOCATION") and source_family(s.source) == "tagger"
+                    and self._spanish_phrase(text[s.start:s.end])):
+                continue  # "she says gracias doctora que dios la bendiga": Spanish words in English speech
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon", "pattern")
                     and _transfer_here(text, s.start, s.end)):
                 continue  # "ST. MARGARET'S, TX HERE SAME DAY": transferred here
@@ -850,7 +904,7 @@ def _laterality_site(text: str, s: Span) -> bool:
 
 # a clock time (hhmm) after a time word, alone or with a trailing "W/ ..." note: "AT 1645", "AT 1300 W/ RT"
 _CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d)(?:[ \t]+W/.*)?")
-_AT_BEFORE = regex.compile(r"(?i)(?:\b(?:at|by|until|since|from|after|before)|@)[ \t]*$")
+_AT_BEFORE = regex.compile(r"(?i)(?:\b(?:at|by|until|since|from|after|before|(?:back[ \t]+)?to[ \t]+bed)|@)[ \t]*$")
 
 
 def _clock_time_place(text: str, s: Span) -> bool:

@@ -51,6 +51,9 @@ def _pieces(spans, text):
     ("mrs dubois (goes by dottie) 88 yo", "dottie", "PATIENT"),
     ("patient: its mcallister but everybody calls me buster", "buster", "PATIENT"),
     ("patient: im a seafarer i just got home from the ship", "seafarer", "PROFESSION"),
+    ("RES WAS A WAITRESS FOR 40 YRS, ENJOYS BINGO", "WAITRESS", "PROFESSION"),
+    ("because kieran is a bus driver with dublin bus", "bus driver", "PROFESSION"),
+    ("he is a snowplow driver for the town", "snowplow driver", "PROFESSION"),
     # dates: after "s/p <procedure>"
     ("R knee pain, s/p TKR 4-12 by dr ross.", "4-12", "DATE"),
     # sign-offs: dotted initials before a credential
@@ -88,6 +91,9 @@ def test_session15_found(pipe, text, piece, label):
     ("res back to bed 0300, sleeping", "0300"),
     ("up in chair 2 hrs, tolerated", "2"),
     ("she goes by bus to the clinic", "bus"),
+    ("and you taught school for many years is that right", "many"),
+    ("port accessed with a 20 g Huber needle, good blood return", "Huber"),
+    ("edu re low salt diet, pt verbalized understanding", "edu"),
     ("doctor: haha okay and any fevers\npatient: no", "haha"),
     ("nurse: knock knock its me again\npatient: come in", "knock knock"),
     ("interpreter: she says gracias doctora que dios la bendiga", "que dios la bendiga"),
@@ -111,6 +117,10 @@ def test_session15_kept(pipe):
     assert "3/10" in _pieces(pipe.run(Document(text)), text)
     text = "my name is maria de la cruz and i live in el paso"
     assert {"maria de la cruz", "el paso"} <= _pieces(pipe.run(Document(text)), text)
+    text = "he is a smoker with copd and a patient at the clinic"
+    assert not [sp for sp in pipe.run(Document(text)) if sp.label == "PROFESSION"]
+    text = "Dr. Huber reviewed the scan"
+    assert "Huber" in _pieces(pipe.run(Document(text)), text)
     text = "she lived to 2019 in Boston"
     assert not [sp for sp in pipe.run(Document(text)) if sp.label == "AGE"]
     text = "SOB 2/2 CHF exacerbation"

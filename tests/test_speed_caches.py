@@ -132,7 +132,9 @@ def test_profession_cue_gates_hold_in_every_match():
     gated = [c for c in CUES_EN if c.gate is not None]
     assert gated
     probe = Path(__file__).resolve().parent / "fixtures" / "english_probe"
-    texts = [p.read_text(encoding="utf-8") for p in sorted(probe.glob("*.txt"))] + TEXTS
+    texts = [p.read_text(encoding="utf-8") for p in sorted(probe.glob("*.txt"))] + TEXTS + [
+        "declan is a bus driver with city link", "Mum was a cook at the Ritz.", "she\nwas an aide for Hale\tHouse",
+        "PT WAS A WELDER AT GE", "his son is a fitter with  Acme Steel"]
     parts = ["Orville", "Ada", "Mr", "he", "she", "they", "hes", "shes", "patient", "pt", "wife", "son-in-law", "who",
              "is", "was", "has been", "had been", "used to be", "became", "is now", "is still", "'s", "’s", "ſ", "a",
              "an", "A", "AN", "the", "THE", "(52)", ", 34,", "nurse", ".", "\n", "\t", "  ", " ", "employed",

@@ -301,6 +301,7 @@ Camino Licox Ventriculostomy Pigtail Malecot Councill Coude Coudé Texas Rusch B
 Corpak Cortrak Flexiseal Rectal Vigileo Flotrac PiCCO Alaris Sigma Baxter Hospira Braun Kendall
 Ashworth Hallpike Osgood Schlatter Zimmer Farmer Golfer Housemaid Nursemaid Gamekeeper Fancier Achilles Shimada CyberKnife Westley
 Posey
+Huber
 """
 
 LAB_ABBREVIATIONS = """
@@ -324,6 +325,7 @@ CCU MICU SICU CSRU NICU PICU CCU TSICU ICU ED ER OR PACU EP CATH LAB IR PT OT SL
 NPN SNF LTAC LTACH VNA ADL ADLS PMH HPI ROS CC HX FHX SHX ETOH EtOH IVDU TOB PPD PACKYEARS
 FYI PTA RTC FU F/U WNL NKDA NKA SOB CP N/V NV BRBPR HEENT NCAT JVP LE UE BLE BUE RLE LLE RUE LUE
 ABT LCWS LIWS LWS
+edu
 """
 
 MEDICAL_WORDS = """

@@ -240,6 +240,12 @@ ORG_SUFFIXES = {"school", "preschool", "academy", "college", "university", "chur
                 # "her church (Sacred Heart Parish)", "owns Shear Magic Salon", "Reliable Plumbing & Heating"
                 "parish", "salon", "heating", "roofing"}
 _CLUB_ACRONYMS = frozenset({"fc", "afc", "rfc", "gaa"})
+# words that open a length of time after "for", never an employer's name
+_TIME_NOT_EMPLOYER = frozenset({"many", "several", "some", "most", "all", "few", "years", "months", "weeks", "days",
+                                 "decades", "life", "ages", "awhile", "long", "over", "about", "nearly", "almost",
+                                 "around", "roughly", "maybe", "just", "only", "more", "less", "two", "three", "four",
+                                 "five", "six", "seven", "eight", "nine", "ten", "twenty", "thirty", "forty", "fifty",
+                                 "sixty"})
 # employment cues before an employer ("works at", "employed by", "retired from", "job at")
 _CUES_BY_LAST: dict[int, tuple] = {}
 
@@ -1286,6 +1292,8 @@ class LexiconDetector:
                     or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
+            if toks[i].n in _TIME_NOT_EMPLOYER and toks[i].text.islower():
+                continue  # "a librarian for many years", "a welder for over thirty years": a time, not a firm
             if mode == "lower":
                 if toks[i].n == "the" and i + 1 < n and text[toks[i].end:toks[i + 1].start] == " ":
                     i += 1  # "a pharmacy technician at the giant food": the name after the article

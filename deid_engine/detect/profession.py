@@ -262,7 +262,11 @@ CUES_EN: tuple[_Cue, ...] = (
          clinical=False, modifiers=2, confidence=0.75),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
-    _Cue("patient is a", _rx(r"\b(?:patient|pt)" + _IS_EN + r"\s+an?\s+"), modifiers=3, confidence=0.75, gate=_IS_A_GATE),
+    _Cue("patient is a", _rx(r"\b(?:patient|pt|res|resident|client)" + _IS_EN + r"\s+an?\s+"), modifiers=3, confidence=0.75,
+         gate=_IS_A_GATE),
+    # any subject, when where the job is held follows: "declan is a bus driver with city link", "mum was a cook at"
+    _Cue("is a at", _rx(r"\s(?:is|was)\s+an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+\p{L})"), clinical=False,
+         modifiers=2, confidence=0.7, gate=_IS_A_GATE),
     # "lives at Whitman Village and was a seamstress at Durfee Mills": a job held at a named employer
     # (and after a comma in a note that drops the subject, the employer in lower case: "lives w/ son in fitchburg,
     # was a bookkeeper at simonds saw")

@@ -510,6 +510,35 @@ def test_names_near_words_are_kept(text, piece, label):
     assert _weak(text, piece, 0.9, label)
 
 
+@pytest.mark.parametrize("text,piece,label", [
+    # session 16: two inner letters missing from a common word, a swap in a capitalised place guess, and phrases
+    # of dictionary words and slips
+    ("came with family and inially had sats of 97%", "inially", "RELATIVE"),
+    ("anesthia consulted for the airway", "anesthia", "DOCTOR"),
+    ("FAMILY AT BEDISDE TODAY, ALL QUESTIONS ANSWERED", "BEDISDE", "LOCATION"),
+    ("FOLLOWS COMANDS INCONSISTENTLY AT TIMES", "COMANDS INCONSISTENTLY", "LOCATION"),
+    ("chest pain secondary to transverse myelitis excacerbated by sob", "transverse myelitis excacerbated",
+     "LOCATION"),
+    ("wound dressing chnaged daily", "dressing chnaged", "PATIENT"),
+])
+def test_misspelt_words_and_phrases_are_not_names_session16(text, piece, label):
+    assert not _weak(text, piece, 0.9, label)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("he still plays league for marist on sundays", "marist", "ORGANIZATION"),          # no common word near it
+    ("ill send it to medcare pharmacy on candler road", "medcare pharmacy", "ORGANIZATION"),  # a business
+    ("i worked the yard at bayou teche chemical", "bayou teche chemical", "ORGANIZATION"),
+    ("his brothah paulie got tickets", "paulie", "RELATIVE"),                           # rare words do not count
+    ("WIFE INIALLY CALLED", "INIALLY", "RELATIVE"),                                     # a relation word before it
+    ("Dr. Comands Inconsistently aware", "Comands Inconsistently", "DOCTOR"),           # a title before it
+    ("Riverbend clinic in RIVERBEND", "RIVERBEND", "LOCATION"),                          # a capitalised place
+    ("seen with sister karen and maryann", "karen and maryann", "RELATIVE"),            # listed names
+])
+def test_names_near_slips_are_kept_session16(text, piece, label):
+    assert _weak(text, piece, 0.9, label)
+
+
 @pytest.mark.parametrize("text,piece", [
     ("Meeting arranged for tommorow afternoon.", "tommorow"),        # a double moved
     ("assessed for extubation by rrt, rn, and md.", "rrt"),         # a credential

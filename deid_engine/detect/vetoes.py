@@ -530,15 +530,20 @@ class WeakWordFilter:
         The tagger's character features take such unknown spellings for names. Substitutions are
         not counted (``Lomish``/``lowish``: a surname), nor words with a title or relation word
         before, a credential after or a hyphen joining them to another word (``Stord-Painter MD``).
-        A LOCATION must be lower case and stand alone (``Riverbend``, ``childrens mercy`` stay).
+        A LOCATION must stand alone (``childrens mercy`` stays); in capitals only a swap counts
+        (``BEDISDE``; ``Riverbend`` stays).
         """
         w = text[s.start:s.end]
         if not regex.fullmatch(r"\p{L}{5,}", w) or not w.isascii():
             return False
         if text[s.start - 1:s.start] == "-" or text[s.end:s.end + 1] == "-":
             return False
-        if _category(s.label) == "LOCATION" and not w.islower():
+        if not self._span_free_of_name_cues(text, s):
             return False
+        return self._slip_of_word(w, swap_only=_category(s.label) == "LOCATION" and not w.islower())
+
+    def _span_free_of_name_cues(self, text: str, s: Span) -> bool:
+        """No title or relation word before the span, no credential after it, no care role in apposition."""
         prev = regex.search(r"([\p{L}']+)\.?[ \t,]*$", text[max(0, s.start - 24):s.start])
         if prev and prev.group(1).casefold().removesuffix("'s") in _NAME_CUE_WORDS:
             return False
@@ -549,23 +554,60 @@ class WeakWordFilter:
         m = _STAFF_APPOS.match(text[s.start:s.end + 60].lower())
         if m is not None and m.end("n") == s.end - s.start:
             return False  # "i ask eilidh our district nurse": a care role in apposition names a person
+        return True
+
+    def _slip_of_word(self, w: str, swap_only: bool = False) -> bool:
+        """``w`` is no listed word, name or one-word place, but one typing slip from a dictionary word of five
+        letters or more that is no name: two neighbouring letters swapped, one letter missing or one too many,
+        a double letter moved or lost, or (for words of seven letters or more) two inner letters missing
+        (``inially``, ``anesthia``). With ``swap_only`` only a swap counts (``BEDISDE``; a place name in
+        capitals one letter away from a word, ``RIVERBEND``, stays)."""
         self._load_lists()
         from .lexicon import norm, one_word_place_names
 
         n = norm(w)
-        if n in self._words:
-            return False
-        if n in self._all_name_set():
-            return False
-        if _category(s.label) == "LOCATION" and n in one_word_place_names():
+        if n in self._words or n in self._all_name_set() or n in one_word_place_names():
             return False  # "harrogate" is a town, not a slip for "arrogate"
         split = [(n[:i], n[i:]) for i in range(len(n) + 1)]
         near = {a + b[1] + b[0] + b[2:] for a, b in split if len(b) > 1 and b[0] != b[1]}
-        near |= {a + b[1:] for a, b in split if b}
-        near |= {a + c + b for a, b in split for c in "abcdefghijklmnopqrstuvwxyz"}
+        if not swap_only:
+            near |= {a + b[1:] for a, b in split if b}
+            near |= {a + c + b for a, b in split for c in "abcdefghijklmnopqrstuvwxyz"}
         if any(len(x) >= 5 and x in self._words and x not in self._all_names for x in near):
             return True
-        return _undouble(n) in self._undoubled  # "tommorow", "occured": a double letter moved or lost
+        if swap_only:
+            return False
+        if _undouble(n) in self._undoubled:
+            return True  # "tommorow", "occured": a double letter moved or lost
+        return len(n) >= 7 and _two_letters_missing(n)  # same first and last letter: "inially", not "marist"
+
+    def _misspelt_phrase(self, text: str, s: Span) -> bool:
+        """``COMANDS INCOSISTENLY``, ``transverse myelitis excacerbated``: a tagger span of two to four words,
+        all in one case, each a dictionary word that is no name or a typing slip of one (``_slip_of_word``),
+        at least one a slip; no title or relation word before, no credential after."""
+        piece = text[s.start:s.end]
+        words = piece.split()
+        if not 2 <= len(words) <= 4 or not piece.isascii() or not (piece.islower() or piece.isupper()):
+            return False
+        if _category(s.label) != "NAME" and s.label not in ("LOCATION", "LOCATION_OTHER"):
+            return False  # "medcare pharmacy", "bayou teche chemical": a named business keeps its odd spelling
+        if not all(regex.fullmatch(r"\p{L}+", x) for x in words):
+            return False
+        if not self._span_free_of_name_cues(text, s):
+            return False
+        self._load_lists()
+        from .lexicon import norm
+
+        slips = 0
+        for x in words:
+            n = norm(x)
+            if n in self._words and n not in self._all_names:
+                continue
+            if len(x) >= 5 and self._slip_of_word(x):
+                slips += 1
+                continue
+            return False
+        return slips > 0
 
 
     def _speech_artifact(self, text: str, s: Span) -> bool:
@@ -683,7 +725,7 @@ class WeakWordFilter:
             if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
                     and not (_category(s.label) == "LOCATION" and any(
                         o is not s and (s.start - 2 <= o.end <= s.start or s.end <= o.start <= s.end + 2) for o in spans))
-                    and self._misspelt_word(text, s)):
+                    and (self._misspelt_word(text, s) or self._misspelt_phrase(text, s))):
                 continue  # "Famliy is very involved", "brown geltinous": a misspelt word, not a person
             if (_category(s.label) in ("NAME", "LOCATION") and source_family(s.source) in ("tagger", "lexicon")
                     and text[s.start:s.end].strip().casefold() in _INTERJECTIONS):
@@ -1132,6 +1174,36 @@ def _only_job_title(piece: str) -> bool:
 
 
 _DOUBLE = regex.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=4096)
+def _two_letters_missing(n: str) -> bool:
+    """``n`` is a common word of eight letters or more, no name, with two of its letters left out."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Indel
+
+    words = _long_common_words_by_length().get(len(n) + 2)
+    if not words:
+        return False
+    return any(x[0] == n[0] and x[-1] == n[-1] and Indel.distance(n, x) <= 2
+               for x, _, _ in process.extract_iter(n, words, scorer=Indel.distance, score_cutoff=2))
+
+
+@lru_cache(maxsize=1)
+def _long_common_words_by_length() -> dict[int, list[str]]:
+    """Common English words (SCOWL sizes 10-35) of eight letters or more that are no name, by length: two
+    letters missing is a slip only of a common word (the full word list also holds ``zomarist``, ``patuline``)."""
+    from ..lexicons import load_lexicon
+    from .lexicon import norm
+
+    t = _weak_tables()
+    out: dict[int, list[str]] = {}
+    for x in {norm(w) for w in load_lexicon("common_words_en")}:
+        if len(x) >= 8 and x.isalpha() and x not in t["all_names"]:
+            out.setdefault(len(x), []).append(x)
+    for v in out.values():
+        v.sort()
+    return out
 
 
 def _undouble(w: str) -> str:

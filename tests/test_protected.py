@@ -421,3 +421,39 @@ def test_session14_listed_name_with_a_staff_contact_or_kin_cue_is_kept(text, wor
 ])
 def test_session14_cues_do_not_rescue_medical_uses(text, word):
     assert not run_filter(text, word, "DOCTOR")
+
+
+@pytest.mark.parametrize("text,word,source", [
+    ("R shoulder: Hawkins +, Neer +, drop arm neg", "Hawkins", "lexicon:name"),   # session 16: exam tests
+    ("R shoulder: Hawkins +, Neer +, drop arm neg", "Neer", "tagger:en"),
+    ("Spurling (-) bilaterally", "Spurling", "tagger:en"),
+    ("Thompson negative, calf soft", "Thompson", "lexicon:name"),
+    ("Yergason -, Speed +", "Yergason", "tagger:en"),
+])
+def test_named_exam_tests_with_results_are_not_names(text, word, source):
+    assert run_filter(text, word, "PATIENT", source) == []
+
+
+@pytest.mark.parametrize("text,word,source", [
+    ("Mr Hawkins + wife attended", "Hawkins", "lexicon:name"),           # a title before it
+    ("Dr. Neer positive about the plan", "Neer", "tagger:en"),
+    ("Thompson negative for COVID, isolating at home", "Thompson", "lexicon:name"),  # negative for: a result of a person
+    ("Call Hawkins - he knows the plan", "Hawkins", "lexicon:name"),    # a dash in a sentence
+])
+def test_names_before_plus_or_minus_in_prose_are_kept(text, word, source):
+    assert run_filter(text, word, "PATIENT", source)
+
+
+def test_saint_hospital_after_the_taggers_st_session16():
+    f = ProtectedTermsFilter("en")
+    f.load()
+    text = "ADMITTED 3/14 FROM ST. ELSEWHERE WITH UROSEPSIS"
+    a = text.index("ST.")
+    out = f.filter(Document(text), [Span(a, a + 2, "LOCATION", "tagger:en", 0.9)])
+    assert [(text[s.start:s.end], s.label) for s in out] == [("ST. ELSEWHERE", "LOCATION")]
+    text = "ST. DEPRESSION NOTED, ST ELEVATION RESOLVED"
+    assert f.filter(Document(text), [Span(0, 2, "LOCATION", "tagger:en", 0.9)]) == []
+
+
+def test_plus_joining_people_keeps_the_name_session16():
+    assert run_filter("SOCIAL: WIFE MARIAN + DAUGHTER VISITED", "MARIAN", "RELATIVE", "tagger:en")

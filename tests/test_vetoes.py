@@ -1023,3 +1023,37 @@ def test_session14_clock_times_and_bare_extensions_are_no_identifiers(text, piec
     a = text.index(piece)
     out = NumericContextFilter("en").filter(Document(text), [Span(a, a + len(piece), label, "tagger:en", 0.9)])
     assert bool(out) == kept
+
+
+# -- session 16: tokens that are never identifiers ---------------------------------------------
+
+@pytest.mark.parametrize("text,piece,label,source", [
+    ("infant boy (DOL 3) for bili check", "3", "LOCATION_OTHER", "tagger:en"),   # a day of life
+    ("POD 2, tolerating clears", "2", "DATE", "tagger:en"),
+    ("TREND CVP Q4H OVERNIGHT", "Q4", "IDNUM", "tagger:en"),                      # a dosing frequency
+    ("neuro checks q2h", "q2h", "IDNUM", "tagger:en"),
+    ("Sent: Mon, 3 Feb 2025 08:10", "Mon", "PATIENT", "tagger:en"),             # a weekday opening a date
+    ("TOL CLEARS, ADVANCE TO ADA DIET", "ADA", "PATIENT", "lexicon:name"),        # a diet
+    ("tried the Atkins diet last year", "Atkins", "PATIENT", "tagger:en"),
+    ("lives with her son and wife Smt. Kamala", "Smt", "RELATIVE", "pattern:relative_word_name"),  # an honorific
+    ("Mum's Medicare card is with the carer", "Medicare", "RELATIVE", "lexicon:name"),  # an insurance programme
+])
+def test_tokens_that_are_never_phi(text, piece, label, source):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    assert not WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, 0.9)])
+
+
+@pytest.mark.parametrize("text,piece,label,source", [
+    ("Room 4, bed 2, DOL team aware", "4", "LOCATION_OTHER", "tagger:en"),       # no day count before it
+    ("Sun Li visited her father", "Sun", "RELATIVE", "tagger:en"),               # a name, no date after it
+    ("Dr. Atkins diet advice given", "Atkins", "DOCTOR", "tagger:en"),           # a title before it
+    ("wife Kamala brought his meds", "Kamala", "RELATIVE", "pattern:relative_word_name"),
+    ("son Medi at bedside", "Medi", "RELATIVE", "tagger:en"),
+])
+def test_tokens_near_those_are_kept(text, piece, label, source):
+    from deid_engine.detect.vetoes import WeakWordFilter
+
+    a = text.index(piece)
+    assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, 0.9)])

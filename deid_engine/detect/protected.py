@@ -64,12 +64,19 @@ _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|
                                    r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
                                    r"questionnaire|inventory|protocol|repair|examination|exam|operation|technique|"
                                    r"fracture|incision|approach|osteotomy|flap|shunt|regimen)\b")
+# the name of a Saint's hospital after the tagger's "St" ("FROM ST. ELSEWHERE", "to St. Agnes")
+_SAINT_NAMED_AFTER = regex.compile(r"\.[ \t]{1,2}(?:\p{Lu}\p{Ll}{2,}|\p{Lu}{3,})(?:['’]s|['’]S)?(?![\p{L}\d])")
+_PLACE_CUE_BEFORE = regex.compile(r"(?i)\b(?:from|to|at|in|via)[ \t]+$")
+# a named examination test and its result: "Hawkins +,", "Neer (+)", "Spurling -,", "Thompson negative" (not "WIFE
+# MARIAN + DAUGHTER": a plus between words joins people)
+_EXAM_RESULT_AFTER = regex.compile(r"(?:['’]s)?[ \t]*(?:\([ \t]*[+-][ \t]*\)|[+-](?=[ \t]*(?:[,;.)\n]|$))|"
+                                   r"(?i:positive|negative|pos|neg)\b(?![ \t]*(?:for|to|about)\b))")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 # A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
 # "Orthopedic Clinic", "student health center", "pulmonology" (section headings, generic services).
 SERVICE_WORDS = frozenset({
-    "outreach", "pastoral", "spiritual", "electrophysiology", "pacing", "anticoagulation", "lipid", "heart failure",
+    "outreach", "pastoral", "spiritual", "electrophysiology", "pacing", "anticoagulation", "anticoag", "lipid", "heart failure",
     "allergy", "immunology", "anesthesia", "anesthesiology", "anaesthesia", "anaesthetics", "audiology",
     "bariatric", "bariatrics", "breast", "burn", "burns", "cardiac", "cardiology", "cardiothoracic",
     "cardiovascular", "chest", "colorectal", "dental", "dentistry", "dermatology", "diabetes", "diabetic",
@@ -507,6 +514,12 @@ class ProtectedTermsFilter:
             if cat not in ("NAME", "LOCATION") or fam in ("user", "pattern"):
                 out.append(s)
                 continue
+            if cat == "LOCATION" and self.lang == "en":
+                m = _SAINT_NAMED_AFTER.match(text, s.end)
+                if m and text[s.start:s.end].casefold() in ("st", "saint") and _PLACE_CUE_BEFORE.search(
+                        text[max(0, s.start - 16):s.start]) and not any(o.start < m.end() and o.end > s.end for o in spans):
+                    out.append(Span(s.start, m.end(), s.label, s.source, s.confidence, s.explanation))
+                    continue  # "FROM ST. ELSEWHERE": the tagger found the St. of a Saint's hospital, not its name
             words = _WORD.findall(text[s.start:s.end])
             whole = norm(text[s.start:s.end].strip())
             if (s.start, s.end) in weak and (s.start, s.end) not in glued:
@@ -528,6 +541,9 @@ class ProtectedTermsFilter:
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):
                 continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"
+            elif cat == "NAME" and self.lang == "en" and len(words) == 1 and text[s.start:s.start + 1].isupper() \
+                    and not self._person_context(text, s) and _EXAM_RESULT_AFTER.match(text, s.end):
+                continue  # "Hawkins +, Neer +", "Spurling (-)", "Thompson negative": a named examination test
             elif fam == "tagger" and cat in ("NAME", "LOCATION") and self.lang == "en" and not self._person_context(text, s) \
                     and not (cat == "LOCATION" and self._place_context(text, s)) and _EPONYM_HEAD_AFTER.match(text, s.end):
                 continue  # "Harvey-Bradshaw index 4", "Wells score", "Broström repair", "Addenbrooke's Cognitive

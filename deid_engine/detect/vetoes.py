@@ -736,6 +736,9 @@ class WeakWordFilter:
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon", "pattern")
                     and _transfer_here(text, s.start, s.end)):
                 continue  # "ST. MARGARET'S, TX HERE SAME DAY": transferred here
+            if (source_family(s.source) in ("tagger", "lexicon") and _not_phi_token(text, s)) or (
+                    source_family(s.source) == "pattern" and _category(s.label) == "NAME" and _honorific(text, s)):
+                continue  # "DOL 4", "SWAN #S Q4H", "Date: Sun, 22 Nov", "ADA diet", "Smt. Lalitha", "Dad's Medicare"
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
                 if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and _BILL_NUMBER.match(text, s.end, min(len(text), s.end + 40)):
@@ -947,6 +950,47 @@ def _laterality_site(text: str, s: Span) -> bool:
 # a clock time (hhmm) after a time word, alone or with a trailing "W/ ..." note: "AT 1645", "AT 1300 W/ RT"
 _CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d)(?:[ \t]+W/.*)?")
 _AT_BEFORE = regex.compile(r"(?i)(?:\b(?:at|by|until|since|from|after|before|(?:back[ \t]+)?to[ \t]+bed)|@)[ \t]*$")
+
+
+# session 16: tokens the tagger or a name list takes for PHI that never are
+_DAY_COUNT_BEFORE = regex.compile(r"(?i)\b(?:dol|pod|hd|hosp(?:ital)?[ \t]+day|day[ \t]+of[ \t]+life|post[- ]?op[ \t]+day)"
+                                  r"[ \t#:]*$")
+_DAY_ABBREVIATIONS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
+_NAME_TITLES_OTHER = frozenset({"smt", "shri", "sri", "shrimati", "kumari", "km"})
+_INSURANCE_PROGRAMS = frozenset({"medicare", "medicaid", "medigap", "medi-cal", "tricare", "masshealth",
+                                 "champva", "medicare's", "medicaid's"})
+
+
+def _not_phi_token(text: str, s: Span) -> bool:
+    """A tagger or name-list span that is no identifier whatever the model thinks: a day count after DOL/POD/HD
+    (``DOL 4``), a dosing frequency (``Q4H``, ``q6``), a weekday abbreviation opening a date (``Sun, 22 Nov``), a
+    name before ``diet`` (``ADA diet``, ``Atkins diet``), an Indian honorific (``Smt.``, ``Shri``) and the name
+    of a public insurance programme (``Medicare``)."""
+    piece = text[s.start:s.end]
+    low = piece.casefold().strip()
+    cat = _category(s.label)
+    if regex.fullmatch(r"\d{1,3}", piece) and cat in ("LOCATION", "ID", "DATE", "CONTACT") \
+            and _DAY_COUNT_BEFORE.search(text[max(0, s.start - 24):s.start]):
+        return True
+    if regex.fullmatch(r"(?i)q\d{1,2}(?:h|hr|hrs|min)", piece) or (regex.fullmatch(r"(?i)q\d{1,2}", piece) and (
+            regex.match(r"(?i)(?:h|hr|hrs|hours?|min)\b", text[s.end:s.end + 6]) is not None)):
+        return True
+    if cat != "NAME":
+        return False
+    if low in _DAY_ABBREVIATIONS and regex.match(r"\.?,?[ \t]+\d{1,2}(?:st|nd|rd|th)?[ \t]+\p{L}{3}", text[s.end:s.end + 12]):
+        return True
+    if regex.match(r"[ \t]+diets?\b", text[s.end:s.end + 7], regex.IGNORECASE) and not regex.search(
+            r"(?i)\b(?:dr|mr|mrs|ms|miss)\.?[ \t]*$", text[max(0, s.start - 6):s.start]):
+        return True
+    if _honorific(text, s):
+        return True
+    return low in _INSURANCE_PROGRAMS and piece[:1].isupper()
+
+
+def _honorific(text: str, s: Span) -> bool:
+    """``wife Smt. Lalitha``: the honorific before a name, not the name."""
+    return text[s.start:s.end].casefold().strip().rstrip(".") in _NAME_TITLES_OTHER and \
+        regex.match(r"\.?[ \t]+\p{Lu}", text[s.end:s.end + 4]) is not None
 
 
 def _clock_time_place(text: str, s: Span) -> bool:

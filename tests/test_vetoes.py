@@ -1057,3 +1057,40 @@ def test_tokens_near_those_are_kept(text, piece, label, source):
 
     a = text.index(piece)
     assert WeakWordFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, 0.9)])
+
+
+def _numeric(text: str, piece: str, label: str, source: str = "tagger:en") -> list[tuple[str, str]]:
+    from deid_engine.detect.vetoes import NumericContextFilter
+
+    a = text.index(piece)
+    out = NumericContextFilter("en").filter(Document(text), [Span(a, a + len(piece), label, source, 0.9)])
+    return [(text[s.start:s.end], s.label) for s in out]
+
+
+@pytest.mark.parametrize("text,piece,label,want", [
+    ("her cousin lives in peru now", "peru", "DATE", [("peru", "LOCATION")]),       # a place the tagger called a date
+    ("bay three CCU overnight", "CCU", "DATE", []),                                   # no date word, no place
+    ("wife driving from albany, eta 2000. cell on chart", "eta 2000", "DATE", []),   # an arrival time
+    ("sister coming, ETA 1930", "1930", "DATE", []),
+    ("MRN 55120934 81F found on floor", "81F found", "OTHER", [("81", "AGE")]),      # an age and a sex
+    ("Had his CABG in 2000 at the Brigham", "2000", "DATE", [("2000", "DATE")]),      # a year
+    ("Bed #12F clean", "12F", "IDNUM", [("12F", "IDNUM")]),                           # a number after #
+])
+def test_numeric_context_session16(text, piece, label, want):
+    assert _numeric(text, piece, label) == want
+
+
+def test_condition_slot_question_mark_needs_a_gap_session16():
+    # "meds? walgreens": a question ends, no query diagnosis follows
+    assert _weak("f/u on his meds? walgreens on main st has the refill", "walgreens", 0.9, "LOCATION")
+    assert not _weak("cxr ? consolidation right base", "consolidation", 0.9, "LOCATION")
+
+
+def test_town_before_state_is_no_field_label_session16():
+    from deid_engine.detect.vetoes import FieldLabelFilter
+
+    text = "Port Medicine, 700 Port Blvd, Mobile, AL 36602"
+    a = text.index("Mobile")
+    assert FieldLabelFilter("en").filter(Document(text), [Span(a, a + 6, "CITY", "tagger:en", 0.9)])
+    text = "Mobile: 07700 900123"
+    assert not FieldLabelFilter("en").filter(Document(text), [Span(0, 6, "CITY", "tagger:en", 0.9)])

@@ -126,6 +126,21 @@ def _drug_then_number(s: str) -> bool:
 _DRUGS: frozenset[str] | None = None
 
 
+_ETA_TIME = regex.compile(r"(?i)(?:eta[ \t]+)?(?:[01]\d|2[0-3])[0-5]\d")
+_AGE_SEX_HEAD = regex.compile(r"(\d{1,3})[ \t]?[MF](?![\p{L}\p{N}])")
+
+
+def _listed_place_word(s: str) -> bool:
+    """One or two words, all letters, that the town or country lists hold (``peru``, ``new jersey``)."""
+    from .lexicon import norm, one_word_place_names
+
+    words = s.split()
+    if not words or len(words) > 2 or not all(w.isalpha() for w in words):
+        return False
+    return all(norm(w) in one_word_place_names() for w in words) and \
+        not any(w.casefold() in _DATE_WORDS for w in words)
+
+
 def _no_date_word(s: str) -> bool:
     """English: ``CCU [bay] 3``: no digit and no word of a date (month, weekday, holiday, ordinal, number)."""
     return not any(c.isdigit() for c in s) and not any(
@@ -287,7 +302,18 @@ class NumericContextFilter:
                 if self.lang == "en" and _score_or_code(text, s, cat):
                     continue
                 if self.lang == "en" and cat == "DATE" and _no_date_word(text[s.start:s.end]):
-                    continue  # "CCU [bay] 3"
+                    if _listed_place_word(text[s.start:s.end]):
+                        out.append(Span(s.start, s.end, "LOCATION", s.source, s.confidence, s.explanation))
+                    continue  # "CCU [bay] 3"; "has hashimoto in [peru]": a place the tagger called a date
+                if self.lang == "en" and cat == "DATE" and _ETA_TIME.fullmatch(text[s.start:s.end]) and (
+                        text[s.start:s.start + 3].casefold() == "eta"
+                        or regex.search(r"(?i)\beta[ \t]+$", text[max(0, s.start - 5):s.start])):
+                    continue  # "driving from albany, eta 2000": an arrival time
+                if self.lang == "en" and cat in ("ID", "OTHER", "CONTACT"):
+                    m = _AGE_SEX_HEAD.match(text[s.start:s.end])
+                    if m and 0 < int(m.group(1)) <= 120 and not regex.search(r"[#:][ \t]*$", text[max(0, s.start - 3):s.start]):
+                        out.append(Span(s.start, s.start + m.end(1), "AGE", s.source, s.confidence, s.explanation))
+                        continue  # "MRN 44821907 77M unwitnessed fall": an age and a sex, not a number
             if source_family(s.source) != "user" and _category(s.label) == "DATE":
                 s = _trim_time_tail(text, s)
                 if self.lang == "en" and source_family(s.source) != "pattern" and _age_after_name(text, s, spans):
@@ -1069,7 +1095,7 @@ _CONDITION_SLOT = regex.compile(r"(?i)\b(?:secondary\s+to|due\s+to|consistent\s+
                                 r"admitted\s+(?:with|for)|presented\s+with|presenting\s+with|complaining\s+of|c/o|"
                                 r"found\s+to\s+have|h/o|s/p|episode\s+of|episodes\s+of|"
                                 r"rule\s+out|history\s+of|hx\s+of|diagnosis\s+of|diagnosed\s+with|treated\s+for|"
-                                r"signs\s+of|symptoms\s+of|presumed|likely|possible|probable|query|\?)[ \t]+$")
+                                r"signs\s+of|symptoms\s+of|presumed|likely|possible|probable|query|(?<![\p{L}\p{N})])\?)[ \t]+$")
 _NAME_CUE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|named|name is|called)\.?[ \t]+$")
 _EQUIPMENT = frozenset({"walker", "cane", "crutch", "crutches", "commode", "brace"})
 _EQUIPMENT_BEFORE = regex.compile(r"(?i)(?:\b(?:with|a|the|his|her|their|using|uses|use|rolling|wheeled|"
@@ -1348,6 +1374,7 @@ _LABEL_TOKEN = regex.compile(r"[\p{L}\p{N}/.\-]+|#")
 # the separator after a leading label (or before a trailing one): space, colon, '#', '.', never a bare
 # hyphen or nothing ("MRN-4471" may be how the identifier is written)
 _LABEL_SEP = regex.compile(r"[\s:#.,()]+")
+_STATE_AFTER_TOWN = regex.compile(r",[ \t]*[A-Z]{2}(?:[ \t]+\d{5}(?:-\d{4})?)?(?![\p{L}\p{N}])")
 _SEX_MARK = regex.compile(r"(?i)(?:\d{1,3}[ \t]*(?:y/?o|yrs?|years?(?:[ \t-]old)?)?[ \t,/-]*|(?:sex|gender)[ \t]*:?[ \t]*)$")
 
 
@@ -1400,8 +1427,8 @@ class FieldLabelFilter:
                 continue
             piece = text[s.start:s.end]
             words = _LABEL_TOKEN.findall(piece)
-            if _only_labels(words):
-                continue
+            if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)):
+                continue  # (not "700 Port Blvd, Mobile, AL 36602": a town before its state)
             cat = _category(s.label)
             if cat == "LOCATION" and len(words) == 1 and _label_word(words[0]) in _PLACE_FIELD_LABELS \
                     and regex.match(r"[ \t]*:", text[s.end:s.end + 3]):

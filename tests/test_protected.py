@@ -457,3 +457,8 @@ def test_saint_hospital_after_the_taggers_st_session16():
 
 def test_plus_joining_people_keeps_the_name_session16():
     assert run_filter("SOCIAL: WIFE MARIAN + DAUGHTER VISITED", "MARIAN", "RELATIVE", "tagger:en")
+
+
+def test_eponym_with_its_head_word_is_no_place_session16():
+    assert run_filter("US WITH FLUID IN DOUGLAS POUCH, GYN CONSULT", "DOUGLAS POUCH", "LOCATION", "tagger:en") == []
+    assert run_filter("moved to Lake Point in 2009", "Lake Point", "LOCATION", "tagger:en")

@@ -1094,3 +1094,32 @@ def test_town_before_state_is_no_field_label_session16():
     assert FieldLabelFilter("en").filter(Document(text), [Span(a, a + 6, "CITY", "tagger:en", 0.9)])
     text = "Mobile: 07700 900123"
     assert not FieldLabelFilter("en").filter(Document(text), [Span(0, 6, "CITY", "tagger:en", 0.9)])
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Staying with inlaws, numbers in chart", "inlaws", "RELATIVE"),                    # relatives
+    ("taken to cath lab at 12n, stent placed", "12n", "STREET"),                        # noon
+])
+def test_kin_groups_and_noon_are_not_phi_session16(text, piece, label):
+    assert not _weak(text, piece, 0.95, label)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("TRANSFERRED FROM MERCY YESTERDAY", "MERCY", "LOCATION"),          # capitalised places stay
+    ("DAUGHTER LIVES IN CONCORD", "CONCORD", "LOCATION"),
+    ("DAUGHTER AND WIFE ARE STAYING IN DEACONESS", "DEACONESS", "LOCATION"),
+    ("Staying with Inlaw Patel", "Patel", "RELATIVE"),
+])
+def test_capitalised_places_are_kept_session16(text, piece, label):
+    assert _weak(text, piece, 0.95, label)
+
+
+def test_clock_time_and_value_is_no_phone_session16():
+    from deid_engine.detect.vetoes import _time_or_extension
+
+    text = "CK DRAWN AT 1515 373. DR AWARE"
+    a = text.index("1515")
+    assert _time_or_extension(text, Span(a, a + 8, "PHONE"))
+    text = "call wife 555 0123 tonight"
+    a = text.index("555")
+    assert not _time_or_extension(text, Span(a, a + 8, "PHONE"))

@@ -64,6 +64,9 @@ _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|
                                    r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
                                    r"questionnaire|inventory|protocol|repair|examination|exam|operation|technique|"
                                    r"fracture|incision|approach|osteotomy|flap|shunt|regimen)\b")
+# the head word of an eponymous structure, disease or device that the tagger took with its eponym for a place
+_EPONYM_NOUN_HEADS = frozenset({"pouch", "disease", "syndrome", "palsy", "catheter", "lymphoma", "tumor", "tumour",
+                                "ulcer", "reflex", "maneuver", "manoeuvre", "phenomenon", "triad", "sign"})
 # the name of a Saint's hospital after the tagger's "St" ("FROM ST. ELSEWHERE", "to St. Agnes")
 _SAINT_NAMED_AFTER = regex.compile(r"\.[ \t]{1,2}(?:\p{Lu}\p{Ll}{2,}|\p{Lu}{3,})(?:['’]s|['’]S)?(?![\p{L}\d])")
 _PLACE_CUE_BEFORE = regex.compile(r"(?i)\b(?:from|to|at|in|via)[ \t]+$")
@@ -541,6 +544,10 @@ class ProtectedTermsFilter:
             elif fam == "lexicon" and cat == "NAME" and not self._person_context(text, s) and (
                     self._medical_head_after(text, s) or self._medical_context_before(text, s)):
                 continue  # a gazetteer hit in an eponym slot: "síndrome de Frey", "Hoffmann sign"
+            elif fam == "tagger" and self.lang == "en" and len(words) in (2, 3) and s.label in ("LOCATION", "CITY") \
+                    and norm(words[-1]) in _EPONYM_NOUN_HEADS and not self._person_context(text, s) \
+                    and not self._place_context(text, s):
+                continue  # "FLUID IN DOUGLAS POUCH", "Bell Palsy": the eponym and its head word, not a place
             elif cat == "NAME" and self.lang == "en" and len(words) == 1 and text[s.start:s.start + 1].isupper() \
                     and not self._person_context(text, s) and _EXAM_RESULT_AFTER.match(text, s.end):
                 continue  # "Hawkins +, Neer +", "Spurling (-)", "Thompson negative": a named examination test

@@ -50,6 +50,9 @@ def _time_or_extension(text: str, span: Span) -> bool:
     before = text[max(0, span.start - 14):span.start]
     if regex.fullmatch(r"\d{4}", s) and _hhmm(s) and regex.search(r"(?i)(?:@|\bat)[ \t]*$", before):
         return True
+    m = regex.fullmatch(r"(\d{4})[ \t]+\d{3}", s)
+    if m and _hhmm(m.group(1)) and regex.search(r"(?i)(?:@|\bat)[ \t]*$", before):
+        return True  # "CK DRAWN AT 1515 373": a clock time and a value, no seven-digit number is written 4 + 3
     if not (regex.fullmatch(r"(?i)x[ \t]?\d{3,5}", s) or (
             regex.fullmatch(r"\d{3,5}", s) and regex.search(r"(?i)\b(?:ext|extn|extension|x)\.?[ \t]*#?[ \t]*$", before))):
         return False
@@ -762,6 +765,9 @@ class WeakWordFilter:
             if (_category(s.label) == "LOCATION" and source_family(s.source) in ("tagger", "lexicon", "pattern")
                     and _transfer_here(text, s.start, s.end)):
                 continue  # "ST. MARGARET'S, TX HERE SAME DAY": transferred here
+            if (source_family(s.source) == "tagger" and _category(s.label) in ("NAME", "LOCATION")
+                    and regex.sub(r"[ \t-]+", "", text[s.start:s.end].casefold()) in _GROUP_KIN_WORDS):
+                continue  # "Staying with inlaws": relatives, not a person or a place
             if (source_family(s.source) in ("tagger", "lexicon") and _not_phi_token(text, s)) or (
                     source_family(s.source) == "pattern" and _category(s.label) == "NAME" and _honorific(text, s)):
                 continue  # "DOL 4", "SWAN #S Q4H", "Date: Sun, 22 Nov", "ADA diet", "Smt. Lalitha", "Dad's Medicare"
@@ -974,10 +980,11 @@ def _laterality_site(text: str, s: Span) -> bool:
 
 
 # a clock time (hhmm) after a time word, alone or with a trailing "W/ ..." note: "AT 1645", "AT 1300 W/ RT"
-_CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d)(?:[ \t]+W/.*)?")
+_CLOCK_PLACE = regex.compile(r"(?P<t>(?:[01]\d|2[0-3])[0-5]\d|12[ \t]?[nN])(?:[ \t]+W/.*)?")  # "at 12n": noon
 _AT_BEFORE = regex.compile(r"(?i)(?:\b(?:at|by|until|since|from|after|before|(?:back[ \t]+)?to[ \t]+bed)|@)[ \t]*$")
 
 
+_GROUP_KIN_WORDS = frozenset({"inlaws", "inlaw", "grandkids", "stepkids", "grandchildren", "greatgrandchildren"})
 # session 16: tokens the tagger or a name list takes for PHI that never are
 _DAY_COUNT_BEFORE = regex.compile(r"(?i)\b(?:dol|pod|hd|hosp(?:ital)?[ \t]+day|day[ \t]+of[ \t]+life|post[- ]?op[ \t]+day)"
                                   r"[ \t#:]*$")
@@ -1021,7 +1028,7 @@ def _honorific(text: str, s: Span) -> bool:
 
 def _clock_time_place(text: str, s: Span) -> bool:
     piece = text[s.start:s.end]
-    return s.label not in ("ZIP", "STREET") or "W/" in piece.upper() \
+    return s.label not in ("ZIP", "STREET") or "W/" in piece.upper() or piece[:2] == "12" and piece[-1:] in "nN" \
         if _CLOCK_PLACE.fullmatch(piece) and _AT_BEFORE.search(text[max(0, s.start - 10):s.start]) else False
 
 

@@ -462,3 +462,18 @@ def test_plus_joining_people_keeps_the_name_session16():
 def test_eponym_with_its_head_word_is_no_place_session16():
     assert run_filter("US WITH FLUID IN DOUGLAS POUCH, GYN CONSULT", "DOUGLAS POUCH", "LOCATION", "tagger:en") == []
     assert run_filter("moved to Lake Point in 2009", "Lake Point", "LOCATION", "tagger:en")
+
+
+def test_state_abbreviation_before_zip_is_a_place_session16():
+    assert run_filter("lives at 41 maple lane, west haven ct 06516", "ct", "LOCATION", "tagger:en")
+    assert run_filter("head ct negative, follow up in clinic", "ct", "LOCATION", "tagger:en") == []
+
+
+@pytest.mark.parametrize("text,word,kept", [
+    ("reflexes bilaterally, negative. Negative Hoffman's\nGait: not assessed", "Hoffman", False),
+    ("wrist: positive Tinel's, positive Phalen's", "Tinel", False),
+    ("Negative Hoffman's sister visited", "Hoffman", True),       # a relation word after it: a person
+    ("tested negative, Hoffman called the family", "Hoffman", True),
+])
+def test_result_before_a_possessive_eponym_session16(text, word, kept):
+    assert bool(run_filter(text, word, "PATIENT", "tagger:en")) is kept

@@ -64,9 +64,11 @@ _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|
                                    r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
                                    r"questionnaire|inventory|protocol|repair|examination|exam|operation|technique|"
                                    r"fracture|incision|approach|osteotomy|flap|shunt|regimen)\b")
+_EXAM_RESULT_BEFORE = regex.compile(r"(?i)\b(?:negative|positive|neg|pos|\+ve|-ve)[ \t]+$")
 # the head word of an eponymous structure, disease or device that the tagger took with its eponym for a place
 _EPONYM_NOUN_HEADS = frozenset({"pouch", "disease", "syndrome", "palsy", "catheter", "lymphoma", "tumor", "tumour",
                                 "ulcer", "reflex", "maneuver", "manoeuvre", "phenomenon", "triad", "sign"})
+_ZIP_AFTER = regex.compile(r",?[ \t]+\d{5}(?:-\d{4})?(?![\d-])")
 # the name of a Saint's hospital after the tagger's "St" ("FROM ST. ELSEWHERE", "to St. Agnes")
 _SAINT_NAMED_AFTER = regex.compile(r"\.[ \t]{1,2}(?:\p{Lu}\p{Ll}{2,}|\p{Lu}{3,})(?:['’]s|['’]S)?(?![\p{L}\d])")
 _PLACE_CUE_BEFORE = regex.compile(r"(?i)\b(?:from|to|at|in|via)[ \t]+$")
@@ -532,6 +534,8 @@ class ProtectedTermsFilter:
                 continue  # "Fitzpatrick type III"
             protected = bool(words) and (whole in self.terms or whole in user or all(
                 self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
+            if protected and cat == "LOCATION" and _ZIP_AFTER.match(text, s.end):
+                protected = False  # "west haven ct 06516": a state before its ZIP code, not a CT scan
             if protected and not words[0].isdigit():
                 medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
                 person_or_place = self._person_context(text, s) or (cat == "LOCATION" and (
@@ -549,8 +553,11 @@ class ProtectedTermsFilter:
                     and not self._place_context(text, s):
                 continue  # "FLUID IN DOUGLAS POUCH", "Bell Palsy": the eponym and its head word, not a place
             elif cat == "NAME" and self.lang == "en" and len(words) == 1 and text[s.start:s.start + 1].isupper() \
-                    and not self._person_context(text, s) and _EXAM_RESULT_AFTER.match(text, s.end):
-                continue  # "Hawkins +, Neer +", "Spurling (-)", "Thompson negative": a named examination test
+                    and not self._person_context(text, s) and (
+                        _EXAM_RESULT_AFTER.match(text, s.end) or (
+                            _EXAM_RESULT_BEFORE.search(text[max(0, s.start - 12):s.start])
+                            and regex.match(r"['’]s?\b", text[s.end:s.end + 2]))):
+                continue  # "Hawkins +, Neer +", "Spurling (-)", "Negative Hoffman's": a named examination test
             elif fam == "tagger" and cat in ("NAME", "LOCATION") and self.lang == "en" and not self._person_context(text, s) \
                     and not (cat == "LOCATION" and self._place_context(text, s)) and _EPONYM_HEAD_AFTER.match(text, s.end):
                 continue  # "Harvey-Bradshaw index 4", "Wells score", "Broström repair", "Addenbrooke's Cognitive

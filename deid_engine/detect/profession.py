@@ -1,5 +1,11 @@
 """Profession detector: a person's occupation, found from an occupation lexicon plus a cue.
 
+English occupations are the hand-written ``occupations_en`` (everyday jobs and trades) plus two lists generated
+from WordNet 3.0 by ``tools/build_lexicons.py --wordnet-occupations``: ``occupations_wordnet_en`` (luthier,
+farrier, sommelier ...) and ``occupations_wordnet_clinical_en`` (anesthesiologist, phlebotomist ...: care-team
+roles, treated like ``CLINICAL_EN``). Words that follow "is a" in notes without being jobs (carrier, resident,
+candidate, historian, drinker, veteran ...) are kept out of the generated lists by the tool's stop lists.
+
 An occupation word alone is not evidence (``the nurse``, ``her doctor``, ``physical
 therapist will see`` are the care team): a span is emitted only where a cue says the
 phrase is someone's job.
@@ -7,9 +13,9 @@ phrase is someone's job.
 Cues before the occupation (the span is the occupation phrase, the cue stays outside):
 - English: ``works/worked/working as (a)``, ``employed/trained/served as``, ``job/career
   as``, ``as a`` after a work word (``retired from the railroad as a``), ``Occupation:`` /
-  ``Profession:`` / ``Job:`` fields, ``retired``, ``former``, ``I'm a/the``, ``I was a``,
-  ``he/she/patient/pt/wife/son ... is/was a``, an age (``43-year-old``, ``67 yo``),
-  ``works in`` + a trade sector (``construction``);
+  ``Profession:`` / ``Job:`` fields, ``retired`` (``Retd.``), ``former``, ``I'm a/the``, ``I was a``,
+  ``he/she/patient/pt/wife/son ... is/was a``, ``,is a`` in a note without subjects, an age (``43-year-old``,
+  ``67 yo``), ``<name> (husband), <job>,``, ``works in`` + a trade sector (``construction``);
 - Spanish: ``trabaja(ba) como/de``, ``empleado/a como``, ``como`` after a work word
   (``empleos temporales como``), ``de profesión``, ``profesión:`` / ``ocupación:``,
   ``se dedica(ba) a``, ``trabaja(ba) en el`` + sector, ``el paciente es/era``, an age
@@ -19,14 +25,15 @@ Cues after it: ``by trade``, ``by profession``; ``de profesión``, ``jubilado/a`
 ``en activo``, ``en paro``, ``de oficio``.
 
 The phrase is the longest lexicon match, with up to a few modifiers in front (``bus``
-``mechanic``, ``night`` ``auditor``); Spanish heads such as ``trabajador``, ``empleado``,
-``profesora`` take a short ``de/en`` complement (``trabajador en canteras``, ``empleado en
-Carpintería metálica``). Strong cues also accept an unknown word shaped like a job
+``mechanic``, ``night`` ``auditor``), or a noun before ``maker`` (``hurley maker``, not ``decision
+maker``); Spanish heads such as ``trabajador``, ``empleado``, ``profesora`` take a short ``de/en``
+complement (``trabajador en canteras``, ``empleado en Carpintería metálica``). Strong cues also accept an unknown word shaped like a job
 (``-er``, ``-ist``; ``-ero``, ``-ista``) and field cues (``Occupation:``, ``de profesión``)
 free text up to the next punctuation. A list after a match continues it
 (``azafata, dependienta, monitora de deporte``). Clinical roles (``nurse``,
 ``pharmacist``) are not taken after first-person present cues (``I'm the nurse``: a
-clinician introducing themself) nor after ``is the``.
+clinician introducing themself) nor after ``is the``; after ``he/she is a`` only with a relative named just
+before or a workplace after (``she is a nurse at mercy``, not ``at the hospital``).
 
 Spans are ``PROFESSION`` with source ``pattern:profession``: a cue plus a listed occupation
 is evidence of the pattern kind, and it must outrank the English tagger, whose weak guesses
@@ -81,7 +88,10 @@ PRE_SKIP_EN = {"retired", "former", "formerly", "semi-retired", "part-time", "fu
                "long-time", "lifelong", "currently", "also", "still", "professional", "unemployed", "previously",
                "then", "now", "once", "successful", "busy", "working", "practicing", "practising", "licensed",
                "qualified", "trained", "certified", "good", "great", "wonderful", "excellent", "amazing", "fine", "kind",
-               "caring", "fantastic", "brilliant", "skilled", "experienced", "hard-working", "hardworking"}
+               "caring", "fantastic", "brilliant", "skilled", "experienced", "hard-working", "hardworking",
+               "retd", "rtd", "ret'd", "ret’d"}
+# abbreviated pre-words whose period may stand between them and the job ("Occupation: Retd. bank cashier")
+DOTTED_PRE_SKIP_EN = {"retd", "rtd"}
 FREE_REJECT = {"none", "unemployed", "retired", "disabled", "unknown", "na", "nil", "not", "n", "desempleado",
                "desempleada", "parado", "parada", "jubilado", "jubilada", "pensionista", "ninguna", "ninguno",
                "ninguno", "sin", "no", "desconocida", "desconocido"}
@@ -122,6 +132,15 @@ CLINICAL_EN = {"nurse", "doctor", "physician", "surgeon", "therapist", "physical
                "school nurse", "veterinary nurse", "care assistant", "care worker", "assistant", "coordinator", "rn", "lpn",
                "cna", "lab tech", "pharmacy tech", "personal care assistant", "support worker", "home care aide",
                "hca", "healthcare assistant", "health care assistant"}
+# lexicons generated from WordNet (tools/build_lexicons.py --wordnet-occupations): jobs, and roles of the care team
+WORDNET_LEXICONS_EN = ("occupations_wordnet_en", "occupations_wordnet_clinical_en")
+_DOT_GAP = regex.compile(r"\.[ \t]{1,2}")
+# "<noun> maker" is a trade ("hurley maker", "saddle maker") unless the noun makes an idiom
+MAKER_HEADS_EN = {"maker", "makers"}
+NOT_MAKERS_EN = {"decision", "trouble", "mischief", "peace", "noise", "money", "rain", "match", "pace", "fun", "hay",
+                 "merry", "policy", "deal", "difference", "mistake", "excuse", "point", "bed", "coffee", "ice", "tea",
+                 "yogurt", "yoghurt", "pasta", "popcorn", "waffle", "smoothie", "juice", "soda", "sandwich", "baby",
+                 "babies", "widow", "history", "news", "sense"}
 # only with a strong cue ("poor historian" is a clinical idiom)
 STRONG_ONLY = {"historian", "caretaker", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
                "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",
@@ -139,7 +158,11 @@ _NOT_JOB_EN = {"other", "another", "after", "never", "ever", "either", "neither"
                "veteran", "lesbian", "amputee", "recipient", "candidate", "historian", "whatever", "however",
                "whenever", "wherever", "whoever", "summer", "winter", "water", "paper", "power", "matter", "order",
                "corner", "letter", "dinner", "super", "supper", "proper", "sooner", "further", "rather", "other",
-               "neither", "hither", "forever", "meanwhile", "anyone", "nobody", "nothing", "nowhere", "somewhere"}
+               "neither", "hither", "forever", "meanwhile", "anyone", "nobody", "nothing", "nowhere", "somewhere",
+               # "-ess" words that are no job ("Retd.\nAddress:")
+               "address", "business", "process", "progress", "success", "stress", "distress", "illness", "sickness",
+               "witness", "fitness", "wellness", "weakness", "access", "express", "congress", "mattress", "harness",
+               "unless", "regardless", "darkness", "goodness", "fortress"}
 _NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior", "superior", "inferior", "dolor",
                "tumor", "color", "calor", "sudor", "factor", "donador", "portador", "portadora", "fumador",
                "fumadora", "bebedor", "bebedora", "primera", "tercera", "cadera", "manera", "carrera", "madera",
@@ -152,7 +175,7 @@ _NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior"
 _TURN = regex.compile(r"(?im)^[ \t]*(?:\[?(doctor|dr|patient|pt|nurse|clinician|provider|caller|relative|mother|father|"
                       r"mom|mum|dad|wife|husband|daughter|son|parent|speaker[ \t]*\d{1,2})\]?[ \t]*(?::|(?<=\]))|"
                       r"([dp])[ \t]*:|(doctor|patient|clinician|speaker[ \t]*\d{1,2})[ \t]+(?=(?-i:[a-z])))")
-_RELATION_NEAR = regex.compile(r"(?i)\b(?:wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|"
+_RELATION_NEAR = regex.compile(r"(?i)\b(?:wife|husband|son|daughter|dtr|dau|mother|father|mom|mum|dad|brother|sister|partner|"
                                r"boyfriend|girlfriend|fianc[eé]e?|spouse|aunt|uncle|cousin|niece|nephew|"
                                r"grand\w+|\w+-in-law)\b")
 
@@ -213,6 +236,7 @@ _AGE_TAIL_EN = (r"(?:\s+(?:male|female|man|woman|gentleman|lady|m|f|white|black|
 # " an "; searched from the rarer "a"/"an" backwards (~7 us a note, against ~0.2 ms for the cues' own scans)
 _IS_A_GATE = _rx(r"\san?\s(?<=(?:['’]s|hes|shes|\s(?:is|was|been|be|became|now|still))\s+an?\s)")
 _IS_THE_GATE = _rx(r"\sthe\s(?<=(?:['’]s|\s(?:is|was))\s+the\s)")  # the same for "subject is the"
+_COMMA_IS_A_GATE = _rx(r"\san?[ \t](?<=,[ \t]*(?:is|was)[ \t]+an?[ \t])")  # and for ",is a"
 
 # an age in an aside between a subject and its verb: "Ms Mahlangu, 34, is a", "Lakshmi (52) is a"
 _AGE_ASIDE_EN = r"(?:,[ \t]*\d{1,3},|[ \t]*\([ \t]*\d{1,3}[ \t]*(?:[MF]|y|yo|yrs?)?[ \t]*\))?"
@@ -236,7 +260,7 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("works in", _rx(r"\b(?:works?|worked|working|job|jobs|career|employed)\s+in\s+"), sector=True,
          confidence=0.75),
     # "a 74-year-old retired piano tuner", "retired signalman": a job-shaped word no list holds counts too
-    _Cue("retired", _rx(r"\b(?:retired|semi-retired|former|formerly\s+an?)\s+"), strong=True, heuristic=True,
+    _Cue("retired", _rx(r"\b(?:(?:retired|semi-retired|former|formerly\s+an?)\s+|(?:retd\.|ret['’]d)[ \t]+)"), strong=True, heuristic=True,
          confidence=0.8),
     _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=1, strong=True, confidence=0.8),
     _Cue("first person", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:an?|the|now\s+(?:an?|the))\s+"), clinical=False,
@@ -273,6 +297,9 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("was a at", _rx(r"(?:\b(?:and|but|who|had|has)\s+|,[ \t]*)(?:was|been|worked)\s+(?:as\s+)?an?\s+"
                          r"(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+(?:the\s+)?\p{L})"),
          clinical=False, modifiers=2, confidence=0.7),
+    # a note that drops the subject after a comma: "lives in hyannis,is a realtor" (listed jobs only)
+    _Cue("comma is a", _rx(r",[ \t]*(?:is|was)[ \t]+an?[ \t]+"), clinical=False, modifiers=1, confidence=0.7,
+         gate=_COMMA_IS_A_GATE),
     # "before retirement she was school principal at vidya niketan": a job without its article, then where
     _Cue("subject was bare at", _rx(r"\b(?:he|she)\s+(?:is|was)\s+(?!an?\s|the\s)(?=(?:\p{L}+\s+){0,2}\p{L}+\s+"
                                    r"(?:at|for|with)\s+\p{L})"), clinical=False, modifiers=2, confidence=0.7),
@@ -307,6 +334,9 @@ CUES_EN: tuple[_Cue, ...] = (
                                r"(?:\d{1,3}[ \t]*(?:y|yo|yrs?)?[ \t]*,[ \t]*)?"),
          clinical=False, modifiers=1, confidence=0.7,
          gate=_rx(r"\((?<=(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:\s+(?-i:\p{Lu})[\p{L}'’-]+){0,2}\s*\()")),
+    # "NOK: Ama Boateng (wife), quantity surveyor, 024 ...": a relative's job after the bracketed relation word
+    _Cue("(relative),", _rx(r"\(\s*(?:" + RELATIVE_SUBJECTS + r"|dtr|hcp|nok)(?:-in-law)?\s*\)\s*,[ \t]*" + _ART_EN),
+         modifiers=1, confidence=0.7),
     # "Hamish Lockhart (38), electrician, self-employed": an age in brackets, then the job
     _Cue("(age),", _rx(r"\(\s*\d{1,3}\s*(?:[MF]|y|yo|yrs?)?\s*\)\s*,[ \t]*"), modifiers=1, confidence=0.7),
     _Cue("subject is the", _rx(r"(?=[hspwdmfbgnacu])\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
@@ -335,6 +365,22 @@ CUES_EN: tuple[_Cue, ...] = (
 _EMPLOYED_AFTER = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}(?:at|for)[ \t]+(?!(?:this|our|the[ \t]+(?:clinic|practice|"
                                 r"surgery|hospital|ward|unit)|dr|doctor|mr|mrs|ms|miss|prof)\b)(?:the[ \t]+)?(?-i:\p{Lu})",
                                 regex.IGNORECASE)
+# where a job is held, in lower case: not a generic place, a time, a pronoun or the clinician's own workplace
+_EMPLOYED_AFTER_LOWER = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}(?:at|for)[ \t]+(?:the[ \t]+)?(\p{L}[\p{L}'’]+)",
+                                      regex.IGNORECASE)
+_NOT_EMPLOYER_EN = frozenset("""a an the this that these those our my his her your their its us them him me one two some any
+another other same many several home night nights day days work times time all first last least present moment baseline
+risk bedside rest heart school hospital hospitals clinic clinics practice surgery ward wards unit units office floor desk
+station facility center centre agency here there dr doctor mr mrs ms miss prof nurse pt patient years year months weeks
+now""".split())
+
+
+def _employed_lower(text: str, pos: int) -> bool:
+    """A job phrase at ``pos`` followed within three words by at/for/with and a place that is no generic word."""
+    m = _EMPLOYED_AFTER_LOWER.match(text, pos, pos + 80)
+    return m is not None and m.group(1).lower() not in _NOT_EMPLOYER_EN and "\n" not in m.group()
+
+
 _AGE_ES = r"\b\d{1,3}\s+(?:años|anos|a\.)(?:\s+de\s+edad)?(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*,?[ \t]*"
 CUES_ES: tuple[_Cue, ...] = (
     _Cue("campo", _rx(r"(?:^|\b)(?:profesi[oó]n|ocupaci[oó]n|oficio|actividad\s+laboral|trabajo)\s*[:\-–]\s*"),
@@ -360,7 +406,8 @@ CUES_ES: tuple[_Cue, ...] = (
                                     r"en\s+activo|en\s+paro|en\s+excedencia)\b"), after=False, strong=True,
          confidence=0.85),
 )
-_CONTINUE = _rx(r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|y|e|o|u)(?:[ \t]+(?:later|then|now|also|previously|luego|"
+_CONTINUE = _rx(r"(?:[ \t]*,[ \t]*(?:(?:now|then|later|also|previously|formerly)[ \t]+(?=(?:an?|the)[ \t]))?|"
+                r"[ \t]+(?:and|or|y|e|o|u)(?:[ \t]+(?:later|then|now|also|previously|luego|"
                 r"después|despues|también|tambien|antes))?[ \t]+|[ \t]*/[ \t]*|[ \t]*\([ \t]*)"
                 r"(?:(?:an?|un|una)[ \t]+)?")
 
@@ -409,13 +456,21 @@ class ProfessionDetector:
 
         es = self.lang == "es"
         self.phrases: set[tuple[str, ...]] = set()
-        for w in load_lexicon("occupations_es" if es else "occupations_en"):
-            key = tuple(t.n for t in _tokens(w))
-            if key:
-                self.phrases.add(key)
+        self.clinical = {tuple(t.n for t in _tokens(s)) for s in CLINICAL_EN} if not es else set()
+        # the hand-written list, then (English) the jobs and care-team roles generated from WordNet
+        for name in ("occupations_es",) if es else ("occupations_en",) + WORDNET_LEXICONS_EN:
+            try:
+                words = load_lexicon(name)
+            except KeyError:  # a build without the WordNet lists
+                continue
+            for w in words:
+                key = tuple(t.n for t in _tokens(w))
+                if key:
+                    self.phrases.add(key)
+                    if name == "occupations_wordnet_clinical_en":
+                        self.clinical.add(key)
         self.max_len = max((len(k) for k in self.phrases), default=1)
         self.sectors = {tuple(t.n for t in _tokens(s)) for s in (SECTORS_ES if es else SECTORS_EN)}
-        self.clinical = {tuple(t.n for t in _tokens(s)) for s in CLINICAL_EN} if not es else set()
         self.cues = CUES_ES if es else CUES_EN
         # literals one of which every match of a cue holds: its scan is skipped on notes with none
         self._cue_prefilters = cached_prefilters(f"profession-{self.lang}",
@@ -468,7 +523,9 @@ class ProfessionDetector:
         ex_at = None  # "ex profesora", "ex-marine": the prefix belongs to the span
         if i + 1 < n and toks[i].n == "ex" and self._gap_ok(text, toks, i, i + 1):
             ex_at, i = i, i + 1
-        while i < n and toks[i].n in self.pre_skip and i + 1 < n and self._gap_ok(text, toks, i, i + 1):
+        while i < n and toks[i].n in self.pre_skip and i + 1 < n and (
+                self._gap_ok(text, toks, i, i + 1) or toks[i].n in DOTTED_PRE_SKIP_EN and self.lang == "en"
+                and _DOT_GAP.fullmatch(text, toks[i].end, toks[i + 1].start)):
             i += 1
         if i >= n:
             return None
@@ -489,6 +546,11 @@ class ProfessionDetector:
                 break
             if toks[j].n in self.stop or cue.sector:
                 break
+            if last is None and j > i and toks[j].n in MAKER_HEADS_EN and self.lang == "en" \
+                    and toks[j - 1].n not in NOT_MAKERS_EN and toks[j - 1].n.isalpha():
+                head = last = j  # "a hurley maker", "a saddle maker": a noun before "maker" names the trade
+                j += 1
+                continue
             if cue.heuristic and last is None and self._job_shaped(toks[j].n):
                 shaped = j
             loose += 1
@@ -600,6 +662,11 @@ class ProfessionDetector:
                 # "Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy": a clinical job at a named employer;
                 # "Mrs Ngozi Eze, a trader at Wuse Market": a named employer makes an ambiguous job word one
                 cue = replace(cue, clinical=True, strong=True)
+            elif not cue.clinical and self.lang == "en" and cue.name == "subject is a" \
+                    and m.group()[:1] in "hHsS" and _employed_lower(text, m.end()):
+                # "dtr at bedside, she is a nurse at mercy": the place of work, even in lower case, makes the
+                # clinical job hers (a clinician is "the nurse", or works "at the hospital" or "here")
+                cue = replace(cue, clinical=True)
             elif not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
                 # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be
                 # close: "WIFE PHONED, SHE IS A MIDWIFE", "husband Arjun, a nurse"
@@ -625,7 +692,7 @@ class ProfessionDetector:
         """The subject is a relative: a relation word in the cue, or (for he/she, a name) just before it."""
         if cue.name == "relative is a":
             return window >= 150 and not m.group().lower().startswith("who")
-        if cue.name in ("subject is a", "name is a", "name, a"):
+        if cue.name in ("subject is a", "name is a", "name, a", "comma is a"):
             return _RELATION_NEAR.search(text, max(0, m.start() - window), m.start()) is not None
         return False
 

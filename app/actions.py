@@ -537,7 +537,8 @@ class ReviewController(QObject):
     # --- settings -----------------------------------------------------------
     def update_settings(self, settings: Settings) -> None:
         lang_changed = settings.lang != self.settings.lang
-        ages_changed = settings.ages != self.settings.ages or settings.places != self.settings.places
+        policy_changed = (settings.ages, settings.places, settings.professions) != (
+            self.settings.ages, self.settings.places, self.settings.professions)
         self.settings = settings
         try:
             save_settings(settings)
@@ -548,9 +549,9 @@ class ReviewController(QObject):
             self.pipeline = None
             self.message.emit("Language changed: the folder will be tagged with the new language's models.")
             self.start_tagging()
-        elif ages_changed and self.session is not None:
-            self.pipeline = None  # the age policy is a pipeline filter: predictions are re-made
-            self.message.emit("Age or place policy changed: the folder will be tagged again.")
+        elif policy_changed and self.session is not None:
+            self.pipeline = None  # the policies are pipeline filters: predictions are re-made
+            self.message.emit("Age, place or profession policy changed: the folder will be tagged again.")
             self.start_tagging()
 
     # --- export -------------------------------------------------------------

@@ -63,6 +63,16 @@ class SettingsDialog(QDialog):
         self.places.setToolTip("Safe Harbor lists only places smaller than a state; a state or country named on "
                                "its own may stay. Cities, streets, hospitals are always PHI. Applies to new tagging.")
         form.addRow("Places", self.places)
+        self.professions = QComboBox()
+        for code, name in (("all", "Every occupation is PHI"),
+                           ("safe_harbor", "Keep occupations (HIPAA Safe Harbor)")):
+            self.professions.addItem(name, code)
+        self.professions.setCurrentIndex(max(0, self.professions.findData(settings.professions)))
+        self.professions.setToolTip("Safe Harbor's 18 identifiers do not include occupations, and occupational "
+                                    "history (exposures) is often kept for research; the i2b2 guideline treats "
+                                    "every occupation as PHI. Occupations you added or accepted are always "
+                                    "redacted. Applies to new tagging.")
+        form.addRow("Professions", self.professions)
         form.addRow(QLabel("Settings are saved in your user data folder."))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -73,7 +83,7 @@ class SettingsDialog(QDialog):
         return updated(self._settings, suggestion_threshold=round(self.threshold.value(), 2),
                        lang=self.lang.currentData(), operator=self.operator.currentData(),
                        unreviewed=self.unreviewed.currentData(), ages=self.ages.currentData(),
-                       places=self.places.currentData())
+                       places=self.places.currentData(), professions=self.professions.currentData())
 
 
 def label_menu(parent: QWidget, title: str = "Label") -> QMenu:

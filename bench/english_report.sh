@@ -6,6 +6,7 @@
 #   - each report-only split, tune34, tune35 (session 12, blind) tune37 (session 13, blind) tune42 and tune44 (session 14, blind), tune45 (session 15, blind), tune50 (session 16, blind) alone (token, strict labelled and strict exact lines);
 #   - PhysioNet dev, ages over89, default and tagger alone (bench/rules_eval.py), and default with
 #     places safe_harbor too (the PhysioNet guideline: ages over 89, no states or countries);
+#     and with professions safe_harbor as well (the guideline in full: no occupations either);
 #   - the ACI-Bench silver check (bench/visit_silver.py).
 # Aggregate lines only: no error of a report-only split or of PhysioNet dev is printed.
 set -u
@@ -33,6 +34,9 @@ for det in default tagger; do
 done
 echo "## physionet dev default, ages over89 + places safe_harbor (the PhysioNet guideline)"
 $PY bench/rules_eval.py --corpus physionet --split dev --detectors default --ages over89 --places safe_harbor "${MA[@]}" 2>&1 |
+  grep -E "^binary token|^entity strict \(labels\)|^  (DOCTOR|PATIENT|RELATIVE) "
+echo "## physionet dev default, ages over89 + places safe_harbor + professions safe_harbor (the PhysioNet guideline in full)"
+$PY bench/rules_eval.py --corpus physionet --split dev --detectors default --ages over89 --places safe_harbor --professions safe_harbor "${MA[@]}" 2>&1 |
   grep -E "^binary token|^entity strict \(labels\)|^  (DOCTOR|PATIENT|RELATIVE) "
 echo "## visit silver"; $PY bench/visit_silver.py "${MA[@]}" 2>&1 | tail -1
 } > "$O.txt" 2>&1

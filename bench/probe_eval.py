@@ -1,7 +1,8 @@
 """Score the app's pipeline on the hand-written English probe set (docs/probe.md).
 
     python bench/probe_eval.py [--split tune|check|both] [--detectors default|rules|tagger]
-                               [--ages all|over89] [--errors N]
+                               [--ages all|over89] [--places all|safe_harbor]
+                               [--professions all|safe_harbor] [--errors N]
 
 The probe set (tests/fixtures/english_probe/{tune,check}.txt) is invented text
 of kinds we have no annotated corpus for: outpatient notes, lower-case visit
@@ -12,7 +13,9 @@ with a line ``=== <id> <kind>``.
 The pipeline is built with ``build_pipeline(preset, lang="en")`` as the app
 does; ``--ages`` fixes the age policy (default ``all``, the app's default
 setting) instead of reading the user's settings. With ``over89`` gold ages of
-89 and under are dropped too (the policy says they are not PHI).
+89 and under are dropped too (the policy says they are not PHI). ``--places`` and
+``--professions`` likewise: ``safe_harbor`` drops gold STATE/COUNTRY spans, and
+gold PROFESSION spans, respectively.
 
 ``--errors N`` prints N misses and N false positives with context; it is
 refused on any split that includes ``check`` (exit 2): check is for reporting
@@ -57,6 +60,10 @@ def _is_age(label: str) -> bool:
     return (category_of(label) if is_label(label) else label) == "AGE"
 
 
+def _is_profession(label: str) -> bool:
+    return (category_of(label) if is_label(label) else label) == "PROFESSION"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--split", choices=tuple(SPLITS), default="tune")
@@ -64,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ages", choices=("all", "over89"), default="all")
     ap.add_argument("--places", choices=("all", "safe_harbor"), default="all",
                     help="place policy; safe_harbor also drops gold STATE/COUNTRY spans")
+    ap.add_argument("--professions", choices=("all", "safe_harbor"), default="all",
+                    help="profession policy; safe_harbor also drops gold PROFESSION spans")
     ap.add_argument("--errors", type=int, default=0, help="print N misses and N false positives (tune only)")
     ap.add_argument("--kind", default="", help="score only texts of this kind")
     ap.add_argument("--limit", type=int, default=0, help="score only the first N texts")
@@ -93,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.places == "safe_harbor":
         items = [(i, k, t, [s for s in sp if s.label not in ("STATE", "COUNTRY")]) for i, k, t, sp in items]
+    if args.professions == "safe_harbor":
+        items = [(i, k, t, [s for s in sp if not _is_profession(s.label)]) for i, k, t, sp in items]
 
     pipe = build_pipeline(args.detectors, lang="en")
     for f in pipe.filters:
@@ -100,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
             f.policy = args.ages
         if f.name == "place_policy":
             f.policy = args.places
+        if f.name == "profession_policy":
+            f.policy = args.professions
     if args.model is not None:
         for det in pipe.detectors:
             if hasattr(det, "path"):
@@ -117,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     dt = time.perf_counter() - t0
     rep = evaluate(texts, gold, pred)
     src = ",".join(str(p) for p in args.file) if args.file else args.split
-    print(f"probe={src} detectors={args.detectors} lang=en ages={args.ages} places={args.places} texts={len(items)} "
+    print(f"probe={src} detectors={args.detectors} lang=en ages={args.ages} places={args.places} "
+          f"professions={args.professions} texts={len(items)} "
           f"gold_spans={sum(len(v) for v in gold.values())} seconds={dt:.2f}")
     print(rep.format_table())
 

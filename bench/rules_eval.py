@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--places", choices=("all", "safe_harbor"), default=None,
                     help="place policy (default: the user's setting, 'all'); safe_harbor keeps US states and "
                          "countries, as PhysioNet's guideline does")
+    ap.add_argument("--professions", choices=("all", "safe_harbor"), default=None,
+                    help="profession policy (default: the user's setting, 'all'); safe_harbor keeps occupations, "
+                         "as PhysioNet's guideline does (its gold marks none; gold spans are not changed)")
     ap.add_argument("--model", type=Path, default=None,
                     help="tagger model folder (default: the active/bundled model for --lang)")
     args = ap.parse_args(argv)
@@ -78,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         for f in pipe.filters:
             if f.name == "place_policy":
                 f.policy = args.places
+    if args.professions is not None:
+        for f in pipe.filters:
+            if f.name == "profession_policy":
+                f.policy = args.professions
     if args.model is not None:
         for det in pipe.detectors:
             if hasattr(det, "path"):
@@ -96,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     rep = evaluate(texts, gold, pred)
     print(f"corpus={args.folder or args.corpus} split={'-' if args.folder else args.split} detectors={args.detectors} lang={lang} docs={len(docs)} "
           f"model={args.model or 'default'} ages={args.ages or 'setting'} places={args.places or 'setting'} "
-          f"seconds={dt:.2f}")
+          f"professions={args.professions or 'setting'} seconds={dt:.2f}")
     print(rep.format_table())
     if args.corpus == "physionet" or args.folder:
         print("\nname labels (token recall):")

@@ -89,17 +89,21 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 # --- tag --------------------------------------------------------------------
 
 def add_policy_args(p: argparse.ArgumentParser) -> None:
-    """``--ages`` / ``--places``: this run's redaction policies (default: the user's settings)."""
+    """``--ages`` / ``--places`` / ``--professions``: this run's redaction policies (default: the user's settings)."""
     p.add_argument("--ages", choices=["all", "over89"], default=None,
                    help="which ages are PHI (over89: HIPAA Safe Harbor); default: the settings")
     p.add_argument("--places", choices=["all", "safe_harbor"], default=None,
                    help="which places are PHI (safe_harbor keeps US states and countries); default: the settings")
+    p.add_argument("--professions", choices=["all", "safe_harbor"], default=None,
+                   help="which occupations are PHI (safe_harbor keeps them: HIPAA Safe Harbor does not list "
+                        "occupations); default: the settings")
 
 
 def apply_policy_args(args: argparse.Namespace) -> None:
     from .config import override_for_run
 
-    override_for_run(ages=getattr(args, "ages", None), places=getattr(args, "places", None))
+    override_for_run(ages=getattr(args, "ages", None), places=getattr(args, "places", None),
+                     professions=getattr(args, "professions", None))
 
 
 def cmd_tag(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ class Settings:
     unreviewed: str = "redact"  # redact (model predictions) | skip
     ages: str = "all"  # all | over89 (HIPAA Safe Harbor: ages under 90 are not identifiers)
     places: str = "all"  # all | safe_harbor (HIPAA Safe Harbor: states and countries are not identifiers)
+    professions: str = "all"  # all | safe_harbor (HIPAA Safe Harbor: occupations are not identifiers)
     max_file_mb: int = 256
     active_model_en: str = ""  # "" = bundled default
     active_model_es: str = ""
@@ -40,7 +41,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 # ``DEID_SETTING_<NAME>`` (e.g. ``DEID_SETTING_AGES=over89``) overrides one setting for this process
 # and the processes it starts (tagging workers, local Dask workers): how ``deid tag/redact --ages
-# --places`` apply a policy to one run without touching the user's settings file.
+# --places --professions`` apply a policy to one run without touching the user's settings file.
 ENV_PREFIX = "DEID_SETTING_"
 
 

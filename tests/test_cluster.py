@@ -366,19 +366,23 @@ def test_workers_apply_the_clients_policies_not_their_own_settings(tmp_path):
     from deid_engine.config import load_settings, save_settings, updated
     from deid_engine.types import Document
 
-    mine = (("age_policy", "over89"), ("place_policy", "safe_harbor"))
-    assert client_policies() == (("age_policy", "all"), ("place_policy", "all"))  # this process's settings
+    mine = (("age_policy", "over89"), ("place_policy", "safe_harbor"), ("profession_policy", "safe_harbor"))
+    assert client_policies() == (("age_policy", "all"), ("place_policy", "all"),
+                                 ("profession_policy", "all"))  # this process's settings
     plugin = PipelinePlugin("rules", "en", mine)
     plugin.setup()  # as on a worker whose own settings say "all"
     assert {f.name: f.policy for f in plugin.pipeline.filters if f.name.endswith("_policy")} == dict(mine)
-    text = "82 yo man from Ohio; his father is 95 years old."
-    ages = [text[s.start:s.end] for s in plugin.pipeline.run(Document(text)) if s.label == "AGE"]
-    assert ages == ["95"]
+    text = "82 yo man from Ohio; his father is 95 years old. He works as a plumber."
+    found = {text[s.start:s.end] for s in plugin.pipeline.run(Document(text))}
+    assert found == {"95"}
     assert plugin.name != plugin_name("rules", "en") and plugin.name == plugin_name("rules", "en", mine)
     local = worker_pipeline("rules", "en", mine)  # outside Dask: this process's cached pipeline
     assert {f.name: f.policy for f in local.filters if f.name.endswith("_policy")} == dict(mine)
     save_settings(updated(load_settings(), ages="over89"))
     assert client_policies()[0] == ("age_policy", "over89")
+    save_settings(updated(load_settings(), professions="safe_harbor"))
+    assert client_policies()[2] == ("profession_policy", "safe_harbor")
+    assert plugin_name("rules", "en", client_policies()).endswith("-profession=safe_harbor")
 
 
 def test_a_run_records_the_policies_and_resume_refuses_changed_ones(tmp_path, notes_dir):
@@ -389,7 +393,7 @@ def test_a_run_records_the_policies_and_resume_refuses_changed_ones(tmp_path, no
     res = redact_folder(notes_dir, out, OPTIONS, key=KEY, files_per_partition=5, max_partitions=1, progress=False)
     assert res is not None
     plan = RunState(out).load_plan()
-    assert plan["config"]["policies"] == {"age_policy": "over89", "place_policy": "all"}
+    assert plan["config"]["policies"] == {"age_policy": "over89", "place_policy": "all", "profession_policy": "all"}
     save_settings(updated(load_settings(), ages="all"))
     with pytest.raises(ValueError, match="another"):
         redact_folder(notes_dir, out, OPTIONS, key=KEY, files_per_partition=5, progress=False)

@@ -469,8 +469,30 @@ def test_settings_dialog_round_trip(qtbot):
     dlg.operator.setCurrentIndex(dlg.operator.findData("tag"))
     dlg.ages.setCurrentIndex(dlg.ages.findData("over89"))
     dlg.places.setCurrentIndex(dlg.places.findData("safe_harbor"))
+    assert dlg.professions.currentData() == "all" and dlg.professions.currentText() == "Every occupation is PHI"
+    dlg.professions.setCurrentIndex(dlg.professions.findData("safe_harbor"))
     s = dlg.result_settings()
-    assert (s.suggestion_threshold, s.lang, s.operator, s.ages, s.places) == (0.35, "es", "tag", "over89", "safe_harbor")
+    assert (s.suggestion_threshold, s.lang, s.operator, s.ages, s.places, s.professions) == (
+        0.35, "es", "tag", "over89", "safe_harbor", "safe_harbor")
+
+
+def test_settings_dialog_shows_the_profession_policy(qtbot):
+    from PySide6.QtWidgets import QFormLayout
+
+    from app.dialogs import SettingsDialog
+    from deid_engine.config import Settings
+
+    dlg = SettingsDialog(Settings(professions="safe_harbor"))
+    qtbot.addWidget(dlg)
+    assert dlg.professions.currentData() == "safe_harbor"
+    assert dlg.professions.currentText() == "Keep occupations (HIPAA Safe Harbor)"
+    assert [dlg.professions.itemData(i) for i in range(dlg.professions.count())] == ["all", "safe_harbor"]
+    assert "Safe Harbor" in dlg.professions.toolTip()
+    form = dlg.layout()
+    assert isinstance(form, QFormLayout) and form.labelForField(dlg.professions).text() == "Professions"
+    assert dlg.result_settings().professions == "safe_harbor"
+    dlg.professions.setCurrentIndex(dlg.professions.findData("all"))
+    assert dlg.result_settings() == Settings()
 
 
 def test_changing_the_age_policy_tags_the_folder_again(qtbot, tmp_path, monkeypatch):
@@ -498,6 +520,10 @@ def test_changing_the_age_policy_tags_the_folder_again(qtbot, tmp_path, monkeypa
     qtbot.waitUntil(lambda: not ctl.job_running(), timeout=10000)
     assert len(builds) == n + 2
     assert load_settings().places == "safe_harbor"
+    ctl.update_settings(updated(ctl.settings, professions="safe_harbor"))
+    qtbot.waitUntil(lambda: not ctl.job_running(), timeout=10000)
+    assert len(builds) == n + 3
+    assert load_settings().professions == "safe_harbor"
 
 
 def test_dropping_a_folder_opens_it(qtbot, tmp_path, fixture_pipeline):

@@ -162,6 +162,39 @@ def test_deid_redact_policy_flags(tmp_path, monkeypatch):
     assert "67 yo" in out and "Ohio" in out and "95" not in out and "2019" not in out
 
 
+def test_deid_tag_and_redact_professions_flag(tmp_path, monkeypatch):
+    from deid_engine.cli import main
+    from deid_engine.config import load_settings
+    from deid_engine.io.jsonl import read_jsonl
+
+    monkeypatch.setenv("DEID_SETTING_PROFESSIONS", "all")  # registered: undo removes what the flag sets
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    text = "A 67 yo retired welder from Ohio; he works as a plumber now.\n"
+    for i in range(3):
+        (notes / f"n{i}.txt").write_text(text, encoding="utf-8")
+
+    def words(path):
+        rec = {r.id: r for r in read_jsonl(path)}["n0"]
+        return {text[s.start:s.end] for s in rec.spans}
+
+    assert main(["tag", str(notes), "--out", str(tmp_path / "all.jsonl"), "--detectors", "rules"]) == 0
+    assert {"67", "Ohio", "welder", "plumber"} <= words(tmp_path / "all.jsonl")
+    for jobs in ("1", "2"):
+        out = tmp_path / f"sh{jobs}.jsonl"
+        assert main(["tag", str(notes), "--out", str(out), "--detectors", "rules", "--jobs", jobs,
+                     "--professions", "safe_harbor"]) == 0
+        got = words(out)
+        assert {"67", "Ohio"} <= got and not {"welder", "plumber"} & got, (jobs, got)
+    assert load_settings().professions == "safe_harbor"  # for this process only
+    assert main(["redact", str(notes), str(tmp_path / "out"), "--detectors", "rules", "--operator", "tag",
+                 "--no-decisions", "--professions", "safe_harbor"]) == 0
+    out = (tmp_path / "out" / "n0.txt").read_text(encoding="utf-8")
+    assert "welder" in out and "plumber" in out and "Ohio" not in out and "67 yo" not in out
+    monkeypatch.undo()
+    assert load_settings().professions == "all"  # the settings file is untouched
+
+
 def test_spans_never_run_over_a_line_break():
     from deid_engine.pipeline import _split_at_line_breaks
     from deid_engine.types import Span

@@ -1,4 +1,5 @@
-"""Age policy: 'all' keeps every age; 'over89' (HIPAA Safe Harbor) keeps only ages over 89."""
+"""Age policy: 'all' keeps every age; 'over89' (HIPAA Safe Harbor) keeps only ages over 89.
+Place and profession policies: 'safe_harbor' keeps states and countries, and occupations."""
 
 from __future__ import annotations
 
@@ -177,3 +178,72 @@ def test_a_lower_case_state_after_a_lower_case_town():
     text = "dtr dawn from manchester,nh offered to have the pt stay"
     assert _places("all", text, [("manchester", "CITY", "tagger:en")]) == ["manchester", "nh"]
     assert _places("all", "Seen in Boston,me too", [("Boston", "CITY", "tagger:en")]) == ["Boston"]
+
+
+# -- professions: HIPAA Safe Harbor does not list occupations ---------------------------
+
+def _professions(policy: str, text: str, pieces: list[tuple[str, str, str]], lang: str = "en") -> list[str]:
+    from deid_engine.detect.policy import ProfessionPolicyFilter
+
+    spans = []
+    for piece, label, source in pieces:
+        a = text.index(piece)
+        spans.append(Span(a, a + len(piece), label, source))
+    f = ProfessionPolicyFilter(lang, policy)
+    f.load()
+    return [text[s.start:s.end] for s in f.filter(Document(text), spans)]
+
+
+def test_profession_safe_harbor_drops_occupations_but_keeps_other_phi_and_user_spans():
+    text = "Retired welder, 67 yo, from Ohio; wife Ann is a teacher; son works as a plumber."
+    pieces = [("welder", "PROFESSION", "pattern:profession"), ("67", "AGE", "pattern:age_yo"),
+              ("Ohio", "STATE", "lexicon:state"), ("Ann", "RELATIVE", "tagger:en"),
+              ("teacher", "PROFESSION", "tagger:en"), ("plumber", "PROFESSION", "user:review")]
+    assert _professions("safe_harbor", text, pieces) == ["67", "Ohio", "Ann", "plumber"]
+    assert _professions("all", text, pieces) == [p for p, _, _ in pieces]
+
+
+def test_profession_safe_harbor_applies_to_spanish_too():
+    text = "Paciente de 45 años, trabaja como albañil en Madrid."
+    pieces = [("45 años", "AGE", "pattern:es_age"), ("albañil", "PROFESSION", "pattern:profession"),
+              ("Madrid", "CITY", "lexicon:city")]
+    assert _professions("safe_harbor", text, pieces, "es") == ["45 años", "Madrid"]
+    assert _professions("all", text, pieces, "es") == ["45 años", "albañil", "Madrid"]
+
+
+def test_unknown_profession_policy_is_refused():
+    from deid_engine.detect.policy import ProfessionPolicyFilter
+
+    with pytest.raises(ValueError, match="profession policy"):
+        ProfessionPolicyFilter("en", "over89").load()
+
+
+def test_pipeline_follows_the_profession_setting():
+    text = "He works as a plumber, 67 yo, from Ohio."
+    assert load_settings().professions == "all"
+    pipe = build_pipeline("rules", "en").load()
+    assert "plumber" in {text[s.start:s.end] for s in pipe.run(Document(text))}
+    assert pipe.describe()["detectors"]["profession_policy"] == {"professions": "all"}
+    save_settings(updated(load_settings(), professions="safe_harbor"))
+    pipe = build_pipeline("rules", "en").load()
+    assert {text[s.start:s.end] for s in pipe.run(Document(text))} == {"67", "Ohio"}
+    assert pipe.describe()["detectors"]["profession_policy"] == {"professions": "safe_harbor"}  # keys the review cache
+
+
+def test_profession_setting_from_the_environment(monkeypatch):
+    from deid_engine.detect.policy import ProfessionPolicyFilter
+
+    monkeypatch.setenv("DEID_SETTING_PROFESSIONS", "safe_harbor")
+    assert load_settings().professions == "safe_harbor"
+    f = ProfessionPolicyFilter("en")
+    assert f.describe() == {"professions": "safe_harbor"}
+    monkeypatch.setenv("DEID_SETTING_PROFESSIONS", "bogus")  # an unknown value in the settings: the safe default
+    assert ProfessionPolicyFilter("en").describe() == {"professions": "all"}
+    monkeypatch.delenv("DEID_SETTING_PROFESSIONS")
+    assert load_settings().professions == "all"
+
+
+def test_profession_policy_runs_last():
+    from deid_engine.detect import FILTERS
+
+    assert list(FILTERS)[-1] == "profession_policy"

@@ -8,8 +8,8 @@ they run on; outside a Dask worker (the plain single-process path) the same call
 returns a pipeline cached in this process. Either way the pipeline and its
 model are loaded once per process, not once per task.
 
-``policies`` are the client's redaction policies (``client_policies()``: the age and
-place policy filters' settings). They travel with the plugin and the tasks, so a
+``policies`` are the client's redaction policies (``client_policies()``: the age, place
+and profession policy filters' settings). They travel with the plugin and the tasks, so a
 worker on another machine applies the client's policies, not its own settings.
 """
 
@@ -40,11 +40,11 @@ def plugin_name(preset: str, lang: str, policies: Policies = ()) -> str:
 
 
 def client_policies() -> Policies:
-    """This process's redaction policies from its settings (the age and place policy filters)."""
+    """This process's redaction policies from its settings (the age, place and profession policy filters)."""
     from ..config import load_settings
 
     s = load_settings()
-    return (("age_policy", s.ages), ("place_policy", s.places))
+    return (("age_policy", s.ages), ("place_policy", s.places), ("profession_policy", s.professions))
 
 
 def apply_policies(pipeline: Any, policies: Policies) -> Any:

@@ -57,3 +57,5 @@ FILTERS["contact_labels"] = _lazy("contact_labels", "ContactLabelFilter")
 FILTERS["weak_words"] = _lazy("vetoes", "WeakWordFilter")
 FILTERS["name_roles"] = _lazy("roles", "NameRoleFilter")
 FILTERS["name_repeat"] = _lazy("extent", "NameRepeatFilter")
+# last: the other filters see the same spans whichever occupations the policy keeps
+FILTERS["profession_policy"] = _lazy("policy", "ProfessionPolicyFilter")

@@ -24,6 +24,15 @@ subdivisions smaller than a State"; a state or a country may stay. The setting `
   name before it is the identifier, and the guideline marks it alone. Words that are part of a name
   (``Memorial``, ``General``, ``University``) stay.
 
+``ProfessionPolicyFilter``: Safe Harbor's 18 identifiers (164.514(b)(2)(i)(A)-(R)) do not include a
+person's occupation, and occupational history is clinically useful (exposure histories). The setting
+``professions``:
+
+- ``all`` (default; recall first, and what the i2b2 2014 guideline and our probe guideline annotate):
+  every PROFESSION span is kept;
+- ``safe_harbor`` (the PhysioNet deid gold standard marks no occupations): every PROFESSION span is
+  dropped. It runs after the other filters, so they see the same spans under either setting.
+
 Spans added or accepted by the user are never dropped.
 """
 
@@ -37,6 +46,7 @@ from .merge import source_family
 
 AGE_POLICIES = ("all", "over89")
 PLACE_POLICIES = ("all", "safe_harbor")
+PROFESSION_POLICIES = ("all", "safe_harbor")
 # traditional state abbreviations (our own list) and state names that are also big cities
 _STATE_ABBREVIATIONS = frozenset("""ala ariz ark calif cal colo conn del fla ga ill ind kan kans ky la md mass mich
 minn miss mo mont neb nebr nev okla ore penn pa tenn tex va vt wash wis wisc wyo""".split())
@@ -279,3 +289,34 @@ def _states_after_towns(text: str, spans: list[Span]) -> list[Span]:
         added.append(Span(m.start("st"), m.end("st"), "STATE", "pattern:state_after_town", 0.7,
                           "a state's code after a town"))
     return sorted(spans + added, key=lambda x: (x.start, x.end)) if added else spans
+
+
+class ProfessionPolicyFilter:
+    """``professions``: ``all`` keeps every occupation; ``safe_harbor`` drops the PROFESSION spans the
+    user did not add or accept (HIPAA Safe Harbor does not list occupations). Every language."""
+
+    name = "profession_policy"
+
+    def __init__(self, lang: str = "en", policy: str | None = None):
+        self.lang = lang
+        self.policy = policy
+
+    def load(self) -> None:
+        if self.policy is None:
+            self.policy = _policy_setting("professions", PROFESSION_POLICIES)
+        if self.policy not in PROFESSION_POLICIES:
+            raise ValueError(f"unknown profession policy {self.policy!r}; known: {', '.join(PROFESSION_POLICIES)}")
+
+    def describe(self) -> dict:
+        if self.policy is None:  # name the policy in effect: it keys the review's prediction cache
+            self.load()
+        return {"professions": self.policy}
+
+    def filter(self, document: Document, spans: list[Span]) -> list[Span]:
+        if self.policy is None:
+            self.load()
+        if self.policy == "all":
+            return spans
+        return [s for s in spans
+                if not ((category_of(s.label) if is_label(s.label) else s.label) == "PROFESSION"
+                        and source_family(s.source) != "user")]

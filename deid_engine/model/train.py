@@ -186,6 +186,8 @@ def free_rule_spans(examples: list[Example], labels: set[str], lang: str) -> lis
             f.policy = "all"
         if f.name == "place_policy":
             f.policy = "all"
+        if f.name == "profession_policy":
+            f.policy = "all"
     pipe = pipe.load()
     out = []
     for ex in examples:

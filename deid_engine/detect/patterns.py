@@ -558,6 +558,18 @@ _AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|
 _AGE_UNIT_FOLLOW = (r"(?:months?|mos?|weeks?|wks?)\b(?!\s+(?:pregnant|along|gestation|postpartum|post|ago|sober|clean|"
                     r"behind|late|overdue|ahead|early|in\s+arrears|arrears|off|on\s+(?:the|this|it)|"
                     r"out|later|from|since|after|before|of|in|into|early|premature|preterm|late|overdue|prem))")
+# children or siblings named as a group: "her two kids (5 and 8)", "2 sons (danny 16, mike 19)"
+_AGE_GROUPS = (r"kids|children|childrens|sons|daughters|boys|girls|grandchildren|grandkids|grandsons|granddaughters|"
+               r"great-grandchildren|stepchildren|stepkids|stepsons|stepdaughters|twins|triplets|brothers|sisters|"
+               r"siblings|nieces|nephews|dtrs|daus")
+# one age in such a list: an optional first name, the number, an optional unit or sex ("danny 16", "9 yo", "3 mos", "16m")
+_GROUP_AGE_NUM = rf"(?:\d{{1,2}}(?![\d/:]|\.\d)|{NUMBER_WORDS_RE})"
+_GROUP_AGE_NAME = r"(?:(?!(?:and|ages?|aged|or|both|all|the|twins?)\b)\p{L}[\p{L}'’.-]*[ \t]+)"
+_GROUP_AGE_UNIT = r"(?:[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|y|mos?|months?(?:[ \t]+old)?|[mf]))?(?![\p{L}\d])"
+_GROUP_AGE_ITEM = rf"(?:{_GROUP_AGE_NAME}?{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT})"
+_GROUP_AGE_SEP = r"(?:[ \t]*(?:,[ \t]*(?:and|&)?|;|&|\band\b)[ \t]*)"
+_GROUP_NAME = rf"(?!(?:{_AGE_RELATIONS}|one|ages?|aged|and|or|both|all|the|twins?)\b)\p{{L}}[\p{{L}}'’-]+"
+_GROUP_AGE_OPEN = (rf"\b(?:{_AGE_GROUPS})[ \t]*,?[ \t]*\([ \t]*(?:(?:ages?|aged)[ \t]*:?[ \t]*)?")
 _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
                r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
 
@@ -1335,6 +1347,27 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_paren_relative_lower", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?[ \t]+[a-z][a-z'’-]+[ \t]*\()"
       rf"(?P<a>\d{{1,2}})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # "her two kids (5 and 8)", "two daughters (nine and twelve)", "wife and 2 sons (danny 16,mike 19)": ages listed in
+    # brackets after a group of children or siblings; the bracket holds only ages (two or more: "children (2)" is a count)
+    P("age_group_paren", rf"(?i)(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+{_GROUP_AGE_NAME}?)"
+      rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
+      rf"|(?<={_GROUP_AGE_OPEN}{_GROUP_AGE_NAME}?)"
+      rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
+      "AGE", 0.8, group="a", validate=age_in_range),
+    # ... and the first names in such a list: "2 sons (danny 16, mike 19)"
+    P("relative_group_paren", rf"(?i)(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+)(?P<n>{_GROUP_NAME})"
+      rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
+      rf"|(?<={_GROUP_AGE_OPEN})(?P<n>{_GROUP_NAME})"
+      rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
+      "RELATIVE", 0.7, group="n"),
+    # "3 CHILDREN, YOUNGEST 4.", "the eldest is 12 and", "oldest son 9 yo": the age of the youngest or oldest child
+    # (not a count: "the youngest 2 are twins", "oldest 3 children")
+    P("age_youngest", rf"(?i)\b(?:youngest|oldest|eldest)(?:[ \t]+(?:one|child|son|daughter|kid|boy|girl|grandchild|"
+      rf"grandson|granddaughter|brother|sister))?(?:[ \t]+(?:is|was|being|now|just|turned|turns|aged?))?"
+      rf"(?:[ \t]+(?:now|just|only|almost|nearly))?[ \t]*[,:=-]?[ \t]*(?P<a>\d{{1,2}}(?![\d/:]|\.\d)|{NUMBER_WORDS_RE})"
+      rf"(?=[ \t]*(?:y/?o|yrs?|years?|mos?|months?)\b|[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:and|&|who|lives|living|"
+      rf"at[ \t]+home|in[ \t]+(?:college|school|university|grade|kindergarten|daycare|nursery))\b)",
+      "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE),
     # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"
     P("dob_spoken", rf"(?i)\b(?:date\s+of\s+birth|birthday|birth\s+date|d\.?o\.?b\.?|born\s+on)\b[^\n?.]{{0,25}}?[?.]?[ \t]*"
       rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{{0,18}}:|(?:patient|pt|parent|mum|mom|dad|"
@@ -2431,6 +2464,14 @@ TRIGGERS.update({
     "org_field": ("employer", "carrier", "insurer", "insurance company", "workplace", "school:", "nursery:", "daycare:",
                   "college:", "university:", "company:", "school :"),
 })
+# Session 16
+TRIGGERS.update({
+    "age_group_paren": (r"re:(?i)(?:kids|children|childrens|sons|daughters|boys|girls|grandchildren|grandkids|grandsons|"
+                        r"granddaughters|stepkids|stepsons|stepdaughters|twins|triplets|brothers|sisters|siblings|nieces|"
+                        r"nephews|dtrs|daus)[ \t]*,?[ \t]*\(",),
+    "age_youngest": ("youngest", "oldest", "eldest"),
+})
+TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",

@@ -457,6 +457,10 @@ _NOT_AGE_AFTER = (r"(?!\s*(?:[%/:°]|\.\d|-\d|(?:mg|mcg|kg|g|gm|lbs?|cm|mm|ml|cc
 _AGE_EVENT = regex.compile(
     r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
     r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
+    # "Father expired at 60": a relative's death (the patient's "expired at 10" is a time)
+    r"(?:father|mother|dad|mom|mum|brother|sister|son|daughter|husband|wife|grandfather|grandmother|uncle|aunt|"
+    r"parents?|siblings?|fa|mo|fhx?)(?:['’]s)?[ \t:,-]+(?:(?!(?:pt|patient|when|while|as|after|before|until|and)\b)"
+    r"[\w'’]+[ \t,]+){0,2}expired|"
     r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|\w+ectomy|\w+otomy|\w+plasty|bypass|transplant|"
     r"disease|syndrome|fracture|broke|injury|accident|"
     r"(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"

@@ -1329,6 +1329,21 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?=[ \t]*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|[ \t]+(?:now|next|this|in[ \t]+{MONTH_NAMES}|y(?:ea)?rs?[ \t]+old\b|"
       rf"y/?o\b|and\b(?![ \t]+a[ \t]+half)|(?:she|he|they|but|so|shes|hes)\b))", "AGE", 0.7, group="a",
       validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "his sister brielle she's seven had it", "her son mateo who is fifteen": a relative, maybe named, then "she's",
+    # "he is", "who is", "who was" and a number; any word may follow but a unit, a time, a score, a height or "of"
+    P("age_relation_pronoun", rf"(?i)\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|she|shes|he|hes|"
+      rf"and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}[ \t]*,?[ \t]+"
+      rf"(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
+      rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM})(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
+      rf"{_NOT_AGE_AFTER}(?![ \t]+(?:of|to|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
+      rf"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
+      rf"ago|sober|clean|behind|late|overdue|early)|years?[ \t]+(?:older|younger|apart|ahead|behind|ago|since|sober|"
+      rf"clean|married|divorced|into|on|off|out|in|with|now[ \t]+since)|grades?|points?|out|over|percent|per|"
+      rf"tablets?|pills?|doses?|units?|sessions?|visits?|cycles?|rounds?|times?|shots?|kids|children|grandkids|"
+      rf"thirty|fifteen|forty[ \t-]+five|twenty|ten|oh|o['’]?clock|a\.?m|p\.?m|in[ \t]+the[ \t]+(?:morning|evening|afternoon)|"
+      rf"at[ \t]+night|hundred|thousand|million|k|grand|dollars?|bucks|quid)\b)",
+      "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
     P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MFmf](?=\)|[ \t]*[,;][ \t]*(?:rm|room|bed|mrn|dob|\d))", "AGE", 0.8,
       group="a", validate=age_ok,
@@ -2476,6 +2491,7 @@ TRIGGERS.update({
     "age_youngest": ("youngest", "oldest", "eldest"),
 })
 TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
+TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",

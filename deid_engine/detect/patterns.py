@@ -374,6 +374,20 @@ def catheter_size(text: str, start: int, end: int) -> bool:
     return bool(_CATH_AFTER.match(_after(text, end, 14)))
 
 
+_DISTANCE_BEFORE = regex.compile(r"(?i)\b(?:walk\w*|ambulat\w*|amb|ran|run|running|jog\w*|swam|swim\w*|crawl\w*|"
+                                 r"distance|gait|x|approx\.?|approximately|another|additional|further|farther|total|"
+                                 r"stairs?|steps?)[ \t]*$")
+_MOBILITY_AFTER = regex.compile(r"(?i)[ \t]+(?:w/|with)[ \t]*(?:(?:a|an|the|his|her)[ \t]+)?(?:walker|rw|fww|rolling|"
+                                r"cane|qc|rollator|frame|crutch\w*|assist\w*|asst|sba|cga|min|mod|max|stand\w*|pt\b|"
+                                r"physio\w*|physical|gait|help|1|one|two|x)")
+
+
+def distance_not_age(text: str, start: int, end: int) -> bool:
+    """``walked 50m with walker``, ``ambulated 100m``: metres walked, not an age and sex (and ``16F foley``)."""
+    return catheter_size(text, start, end) or _DISTANCE_BEFORE.search(_before(text, start, 24)) is not None \
+        or _MOBILITY_AFTER.match(text, end + 1) is not None
+
+
 # --- spelled-out numbers (ages, dialogue) --------------------------------------------
 
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -1400,7 +1414,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "ezekiel brandt 81m admitted", "pt 79f from the nursing home": age and sex run together in a query
     P("age_sex_lower", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:walk|walking|tall|high|away|long|deep|run|"
       r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z]|[ \t]+[-–][ \t]|[ \t]*[,;]|[ \t]*$)", "AGE", 0.7, group="a", validate=age_in_range,
-      invalidate=catheter_size),
+      invalidate=distance_not_age),
+    # a nursing note's first line after its header: "npn 7p-7a\n67m w/ etoh w/d", "NPN 1900-0700 44M W/ HIV", "rm 7 81f, c-diff":
+    # age and sex glued at the start of a line, or after the shift times or the room, then what follows a patient
+    P("age_sex_lower_start", r"(?im)(?:(?<=^[ \t]*)|(?<=^[ \t]*(?:[a-z]{2,6}[ \t]+){0,2}(?:(?:\d{1,4}[ap]?m?[ \t]*[-–][ \t]*"
+      r"\d{1,4}[ap]?m?|(?:rm|room|bed|bay)[ \t]*#?[ \t]*\d{1,4}[a-z]?)[ \t]*[,:]?[ \t]+){1,3}))"
+      r"(?P<a>\d{1,3})[mf](?=[ \t]+(?:w/|s/p|h/o|c/o|p/w|(?:with|hx|pmh|admitted|adm|presents|presented|presenting|"
+      r"transferred|xfer|from|who|was|is|here|brought|found|known|dx|pt|post|pod|hd|on[ \t]+(?:hd|day)|"
+      r"intubated|sedated|full[ \t]+code|dnr|dni|cmo)\b)|[ \t]*[,;:]|[ \t]+[-–][ \t])", "AGE", 0.7, group="a",
+      validate=age_in_range, invalidate=distance_not_age),
     # "age 4 years 2 months", "aged 1 year and 6 months", "3 years 5 months old": the months part
     P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
       r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
@@ -1880,7 +1902,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range),
     # "hunter bellamy 72m.", "pt okafor 45f,": age and sex glued after a lower-case name, closing the phrase
     P("age_sex_lower_end", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[.,;:!?)]|[ \t]*$)", "AGE", 0.7, group="a",
-      validate=age_in_range, flags=regex.MULTILINE),
+      validate=age_in_range, flags=regex.MULTILINE, invalidate=distance_not_age),
     # "yes fifty two", "[daughter] eighty five mama": a turn that confirms an age said or asked just before
     P("age_confirm_reply", rf"(?im)(?:\bold\b|\bage\b|\byou['’]?re\b|\byou[ \t]+are\b|\bborn\b|\bbirthday\b|\bturn(?:ed|ing|s)?\b|"
       rf"\bmakes[ \t]+(?:you|him|her)\b|\b(?:she|he)['’]?s\b|\b(?:she|he)[ \t]+is\b)[^\n]{{0,40}}\n[ \t]*"
@@ -2491,6 +2513,7 @@ TRIGGERS.update({
     "age_youngest": ("youngest", "oldest", "eldest"),
 })
 TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
+TRIGGERS["age_sex_lower_start"] = (r"re:(?i)(?:^|[ \t])\d{1,3}[mf](?:[ \t]|[,;:]|$)",)
 TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",

@@ -205,7 +205,15 @@ _NOT_DATE_AFTER = regex.compile(
 _FRACTIONS = frozenset({"1/2", "1/3", "1/4", "2/3", "2/4", "3/4", "2/2", "1/1", "3/3", "4/4"})
 _DATE_CUE = regex.compile(r"(?i)(?:\b(?:on|since|until|from|of|dated?|d/c|dc'?d|admitted|admission|f/u|"
                           r"thru|through|to|returned|transferred|discharged?|surgery|cath|or|egd|cabg|ptca|pci|mri|cxr|"
-                          r"echo|intubated|extubated|trach|peg|(?:flying|going|returning|back|flies|flew|heading)\s+home)\s*[:.]?\s*|^\s*)$")
+                          r"echo|intubated|extubated|trach|peg|(?:flying|going|returning|back|flies|flew|heading)\s+home|"
+                          # "orif 1/3 by dr x", "lap chole 2/3": a procedure's date; "adm via ed 2/3": an admission's
+                          r"adm|admit|orif|tka|tkr|tha|thr|chole|appy|ercp|crani|craniotomy|laminectomy|"
+                          r"colonoscopy|turp|stented)\s*[:.]?\s*|^\s*)$")
+_ADMIT_VIA = regex.compile(r"(?i)\b(?:adm|admit|admitted|admission|presented|transferred|xfer'?d|brought|came)\s+(?:in\s+)?"
+                           r"(?:via|through|thru|from|to|into)\s+(?:the\s+)?[\p{L}/]{2,10}\s*[:.]?\s*$")
+# "orif 1/3 by dr lindahl": a procedure's date, said with its surgeon (no fraction or score is done by a doctor)
+_BY_DOCTOR_AFTER = regex.compile(r"(?i)[ \t]+by[ \t]+(?:dr\b\.?|drs\b|md\b|doctor\b|surgeon\b|(?:the[ \t]+)?"
+                                 r"(?:ortho\w*|surgical|surgery|gi|ir|cards|cardiology)[ \t]+(?:team|service|fellow|attending)\b)")
 _VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv|prvc|weaning|trialed|"
                       r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
 
@@ -248,7 +256,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     m = _NOT_DATE_AFTER.match(_after(text, end, 20))
     if m and not (m.group().strip().casefold() == "of" and _improper_fraction(s)):
         return True  # "3/4 of the dose" is an amount; "SVD @ 0447 11/6 OF VIABLE FEMALE" is a date
-    if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
+    if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)) and not _BY_DOCTOR_AFTER.match(text, end) \
+            and not _ADMIT_VIA.search(_before(text, start, 36)):
         return True
     if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
             not regex.search(r"(?i)\b(?:dob|d\.o\.b|born|birth)\b[^\n]{0,12}$", _before(text, start, 24)):

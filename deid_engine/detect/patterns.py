@@ -182,12 +182,15 @@ _NOT_DATE_BEFORE = regex.compile(
     r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgars?|murmur|sem|rate|titers?|tv|vt|resp|rr|"
     r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|"
     r"apache|ciwa|cows|braden|"
-    r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
+    r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang|"
+    r"acuity|vision|visual|snellen)\b"
     r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
     r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|%|'s|s\b(?!/)|ratio|normal|saline|"
+    # "6/18 acuity", "6/12 vision": a Snellen fraction
+    r"acuity|vision|visual|"
     # "3/4 +" is an amount; "sputum 2/14 +GNR", "cx 9/11 + MRSA" is a culture result dated 2/14
     r"\+(?![ \t]?(?:ve\b|gram|gnr|gpc|gpr|gnb|mrsa|vre|c\.?[ \t]?diff|staph|strep|e\.?[ \t]?coli|yeast|for\b))|"
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
@@ -294,7 +297,18 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True  # "vanco for mrsa in sputum, day 6/10": day 6 of a 10-day course
     if _score_list(text, start, end):
         return True
+    if _SNELLEN.fullmatch(s) and (_EYE_BEFORE.search(_before(text, start, 40)) or _EYE_AFTER.match(text, end)):
+        return True  # "VA 6/18 OD, 6/9 OS", "sees 6/12 with glasses": a visual acuity
     return False
+
+
+_SNELLEN = regex.compile(r"6/(?:5|6|9|12|18|24|36|60)")
+_EYE_BEFORE = regex.compile(r"(?i)\b(?:acuity|vision|visual|snellen|pinhole|unaided|aided|bcva|ucva|bscva|"
+                            r"(?:va|od|os|ou)[ \t]*[:=]|va[ \t]+(?:od|os|ou|re|le|r|l|right|left)\b)")
+_EYE_AFTER = regex.compile(r"(?i)[ \t]*(?:od|os|ou|re|le|r|l|right|left|both|bilat\w*|unaided|aided|corrected|uncorrected|"
+                           r"pinhole|ph|cc|sc|with[ \t]+(?:glasses|specs|spectacles|correction|pinhole)|"
+                           r"without[ \t]+(?:glasses|specs|spectacles|correction))\b(?![ \t]*(?:hip|knee|leg|arm|shoulder|"
+                           r"ankle|wrist|hand|foot|side|sided|lung|chest|flank|groin|eye\s+pain))")
 
 
 _MUSCLE_GRADE = regex.compile(r"(?i)strength|power|motor|muscle|reflex|grip|flexion|extension|abduction|adduction|"

@@ -1421,7 +1421,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_youngest", rf"(?i)\b(?:youngest|oldest|eldest)(?:[ \t]+(?:one|child|son|daughter|kid|boy|girl|grandchild|"
       rf"grandson|granddaughter|brother|sister))?(?:[ \t]+(?:is|was|being|now|just|turned|turns|aged?))?"
       rf"(?:[ \t]+(?:now|just|only|almost|nearly))?[ \t]*[,:=-]?[ \t]*(?P<a>\d{{1,2}}(?![\d/:]|\.\d)|{NUMBER_WORDS_RE})"
-      rf"(?=[ \t]*(?:y/?o|yrs?|years?|mos?|months?)\b|[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:and|&|who|lives|living|"
+      rf"(?=[ \t]*(?:y/?o|yrs?|years?|mos?|months?)\b(?![ \t]+(?:ago|later|before|after|older|younger|apart))|"
+      rf"[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:and|&|who|lives|living|"
       rf"at[ \t]+home|in[ \t]+(?:college|school|university|grade|kindergarten|daycare|nursery))\b)",
       "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE),
     # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"

@@ -1368,9 +1368,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
     # "his sister brielle she's seven had it", "her son mateo who is fifteen": a relative, maybe named, then "she's",
     # "he is", "who is", "who was" and a number; any word may follow but a unit, a time, a score, a height or "of"
-    P("age_relation_pronoun", rf"(?i)\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|she|shes|he|hes|"
-      rf"and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}[ \t]*,?[ \t]+"
-      rf"(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
+    # (the pronoun first, then the relation behind it: the scan skips to "she", "he", "who")
+    P("age_relation_pronoun", rf"(?i)\b(?=she|he|who)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|"
+      rf"she|shes|he|hes|and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}"
+      rf"[ \t]*,?[ \t]+)(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
       rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM})(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
       rf"{_NOT_AGE_AFTER}(?![ \t]+(?:of|to|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
       rf"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
@@ -1405,13 +1406,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range),
     # "her two kids (5 and 8)", "two daughters (nine and twelve)", "wife and 2 sons (danny 16,mike 19)": ages listed in
     # brackets after a group of children or siblings; the bracket holds only ages (two or more: "children (2)" is a count)
-    P("age_group_paren", rf"(?i)(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+{_GROUP_AGE_NAME}?)"
+    # (the lookahead for a number first: the lookbehind is tried only where one starts)
+    P("age_group_paren", rf"(?i)(?<![\p{{L}}\d])(?={_GROUP_AGE_NUM})(?<=\([^()\n]{{0,80}})(?:"
+      rf"(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+{_GROUP_AGE_NAME}?)"
       rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
       rf"|(?<={_GROUP_AGE_OPEN}{_GROUP_AGE_NAME}?)"
       rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
       "AGE", 0.8, group="a", validate=age_in_range),
     # ... and the first names in such a list: "2 sons (danny 16, mike 19)"
-    P("relative_group_paren", rf"(?i)(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+)(?P<n>{_GROUP_NAME})"
+    P("relative_group_paren", rf"(?i)(?<![\p{{L}}'’-])(?<=\([^()\n]{{0,80}})(?=\p{{L}}[\p{{L}}'’-]+[ \t]+{_GROUP_AGE_NUM})"
+      rf"(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+)(?P<n>{_GROUP_NAME})"
       rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
       rf"|(?<={_GROUP_AGE_OPEN})(?P<n>{_GROUP_NAME})"
       rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
@@ -2531,13 +2535,12 @@ TRIGGERS.update({
 })
 # Session 16
 TRIGGERS.update({
-    "age_group_paren": (r"re:(?i)(?:kids|children|childrens|sons|daughters|boys|girls|grandchildren|grandkids|grandsons|"
-                        r"granddaughters|stepkids|stepsons|stepdaughters|twins|triplets|brothers|sisters|siblings|nieces|"
-                        r"nephews|dtrs|daus)[ \t]*,?[ \t]*\(",),
+    # "kids (", "sons(": the group word right before the bracket, found by the one literal scan
+    "age_group_paren": tuple(f"{w}{sep}(" for w in _AGE_GROUPS.split("|") for sep in (" ", "", ", ", " , ")),
     "age_youngest": ("youngest", "oldest", "eldest"),
 })
 TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
-TRIGGERS["age_sex_lower_start"] = (r"re:(?i)(?:^|[ \t])\d{1,3}[mf](?:[ \t]|[,;:]|$)",)
+TRIGGERS["age_sex_lower_start"] = (r"re:\d[mfMF]\b",)
 TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",

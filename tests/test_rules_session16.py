@@ -93,6 +93,9 @@ def test_session16_dates(pipe, text, piece):
     ("my mom she's 3 times a day with the inhaler", "3"),
     ("his sister she's seven months pregnant", "seven"),
     ("the baby she's 7 pounds 2 ounces", "7"),
+    ("my son he's 5 10 now, taller than me", "5"),
+    ("my husband he's six two and skinny", "six"),
+    ("my brother he was 2 for 2 at the plate", "2"),
     # metres walked, rates, catheters: no age and sex
     ("walked 50m with walker, tolerated well", "50"),
     ("ambulated 40m w/ assist x1", "40"),

@@ -1373,7 +1373,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"she|shes|he|hes|and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}"
       rf"[ \t]*,?[ \t]+)(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
       rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM})(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
-      rf"{_NOT_AGE_AFTER}(?![ \t]+(?:of|to|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
+      # "he's 5 10", "he's six two": a height; "2 for 2": a tally
+      rf"{_NOT_AGE_AFTER}(?![ \t]+(?:\d|(?:{_U19}|{_TEENS}|{_TENS_RE})\b))(?![ \t]+(?:of|to|for|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
       rf"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
       rf"ago|sober|clean|behind|late|overdue|early)|years?[ \t]+(?:older|younger|apart|ahead|behind|ago|since|sober|"
       rf"clean|married|divorced|into|on|off|out|in|with|now[ \t]+since)|grades?|points?|out|over|percent|per|"

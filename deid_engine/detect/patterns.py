@@ -182,12 +182,15 @@ _NOT_DATE_BEFORE = regex.compile(
     r"pupils?|perrla?|pain|score|gcs|ratio|i:e|x|apgars?|murmur|sem|rate|titers?|tv|vt|resp|rr|"
     r"co/ci|unloading|augmentation|moca|mmse|mocha|slums|phq-?\d*|gad-?\d*|epds|audit(?:-c)?|nihss|ecog|kps|sofa|"
     r"apache|ciwa|cows|braden|"
-    r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang)\b"
+    r"morse|rass|cpot|cam|hads|pcl-?\d*|ipss|dass|mrs|asa|fim|barthel|tinetti|berg|frax|ess|stop-bang|"
+    r"acuity|vision|visual|snellen)\b"
     r"[\s:=]*(?:(?:of|was|is|at|to|from|on|down|up|now|\d+(?:[./]\d+)*|[-~,])\s*){0,3}|[\d/])$")
 _NOT_DATE_AFTER = regex.compile(
     r"(?i)^(?:[/\d]|\s*(?:tabs?|tablets?|caps?|pills?|amps?|vials?|units?|u\b|ns\b|nss?\b|strength|str\b|"
     r"dose|doses|cups?|of\b|murmur|sem\b|holo|systolic|pulses?|mmhg|mm\b|cm\b|kg|mg|mcg|ml|cc|l\b|"
     r"liters?|lpm|hours?|hrs?|min|x\b|pain|scale|times|strength|%|'s|s\b(?!/)|ratio|normal|saline|"
+    # "6/18 acuity", "6/12 vision": a Snellen fraction
+    r"acuity|vision|visual|"
     # "3/4 +" is an amount; "sputum 2/14 +GNR", "cx 9/11 + MRSA" is a culture result dated 2/14
     r"\+(?![ \t]?(?:ve\b|gram|gnr|gpc|gpr|gnb|mrsa|vre|c\.?[ \t]?diff|staph|strep|e\.?[ \t]?coli|yeast|for\b))|"
     r"days?\b|weeks?\b|wks?\b|months?\b|mos\b|years?\b|yrs?\b|business\s+days|points?\b|correct|abgs?\b|"
@@ -205,7 +208,15 @@ _NOT_DATE_AFTER = regex.compile(
 _FRACTIONS = frozenset({"1/2", "1/3", "1/4", "2/3", "2/4", "3/4", "2/2", "1/1", "3/3", "4/4"})
 _DATE_CUE = regex.compile(r"(?i)(?:\b(?:on|since|until|from|of|dated?|d/c|dc'?d|admitted|admission|f/u|"
                           r"thru|through|to|returned|transferred|discharged?|surgery|cath|or|egd|cabg|ptca|pci|mri|cxr|"
-                          r"echo|intubated|extubated|trach|peg|(?:flying|going|returning|back|flies|flew|heading)\s+home)\s*[:.]?\s*|^\s*)$")
+                          r"echo|intubated|extubated|trach|peg|(?:flying|going|returning|back|flies|flew|heading)\s+home|"
+                          # "orif 1/3 by dr x", "lap chole 2/3": a procedure's date; "adm via ed 2/3": an admission's
+                          r"adm|admit|orif|tka|tkr|tha|thr|chole|appy|ercp|crani|craniotomy|laminectomy|"
+                          r"colonoscopy|turp|stented)\s*[:.]?\s*|^\s*)$")
+_ADMIT_VIA = regex.compile(r"(?i)\b(?:adm|admit|admitted|admission|presented|transferred|xfer'?d|brought|came)\s+(?:in\s+)?"
+                           r"(?:via|through|thru|from|to|into)\s+(?:the\s+)?[\p{L}/]{2,10}\s*[:.]?\s*$")
+# "orif 1/3 by dr lindahl": a procedure's date, said with its surgeon (no fraction or score is done by a doctor)
+_BY_DOCTOR_AFTER = regex.compile(r"(?i)[ \t]+by[ \t]+(?:dr\b\.?|drs\b|md\b|doctor\b|surgeon\b|(?:the[ \t]+)?"
+                                 r"(?:ortho\w*|surgical|surgery|gi|ir|cards|cardiology)[ \t]+(?:team|service|fellow|attending)\b)")
 _VENT = regex.compile(r"(?i)\b(?:vent|cpap|c-pap|bipap|psv?|peep|ac|a/c|imv|simv|prvc|weaning|trialed|"
                       r"mode|settings?|fio2|flowby|mask\s+ventilation|pressure\s+support|sbt|rsbi|mmv)\b")
 
@@ -248,7 +259,8 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     m = _NOT_DATE_AFTER.match(_after(text, end, 20))
     if m and not (m.group().strip().casefold() == "of" and _improper_fraction(s)):
         return True  # "3/4 of the dose" is an amount; "SVD @ 0447 11/6 OF VIABLE FEMALE" is a date
-    if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)):
+    if s in _FRACTIONS and not _DATE_CUE.search(_before(text, start, 20)) and not _BY_DOCTOR_AFTER.match(text, end) \
+            and not _ADMIT_VIA.search(_before(text, start, 36)):
         return True
     if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
             not regex.search(r"(?i)\b(?:dob|d\.o\.b|born|birth)\b[^\n]{0,12}$", _before(text, start, 24)):
@@ -285,7 +297,18 @@ def not_date_context(text: str, start: int, end: int) -> bool:
         return True  # "vanco for mrsa in sputum, day 6/10": day 6 of a 10-day course
     if _score_list(text, start, end):
         return True
+    if _SNELLEN.fullmatch(s) and (_EYE_BEFORE.search(_before(text, start, 40)) or _EYE_AFTER.match(text, end)):
+        return True  # "VA 6/18 OD, 6/9 OS", "sees 6/12 with glasses": a visual acuity
     return False
+
+
+_SNELLEN = regex.compile(r"6/(?:5|6|9|12|18|24|36|60)")
+_EYE_BEFORE = regex.compile(r"(?i)\b(?:acuity|vision|visual|snellen|pinhole|unaided|aided|bcva|ucva|bscva|"
+                            r"(?:va|od|os|ou)[ \t]*[:=]|va[ \t]+(?:od|os|ou|re|le|r|l|right|left)\b)")
+_EYE_AFTER = regex.compile(r"(?i)[ \t]*(?:od|os|ou|re|le|r|l|right|left|both|bilat\w*|unaided|aided|corrected|uncorrected|"
+                           r"pinhole|ph|cc|sc|with[ \t]+(?:glasses|specs|spectacles|correction|pinhole)|"
+                           r"without[ \t]+(?:glasses|specs|spectacles|correction))\b(?![ \t]*(?:hip|knee|leg|arm|shoulder|"
+                           r"ankle|wrist|hand|foot|side|sided|lung|chest|flank|groin|eye\s+pain))")
 
 
 _MUSCLE_GRADE = regex.compile(r"(?i)strength|power|motor|muscle|reflex|grip|flexion|extension|abduction|adduction|"
@@ -374,6 +397,20 @@ def catheter_size(text: str, start: int, end: int) -> bool:
     return bool(_CATH_AFTER.match(_after(text, end, 14)))
 
 
+_DISTANCE_BEFORE = regex.compile(r"(?i)\b(?:walk\w*|ambulat\w*|amb|ran|run|running|jog\w*|swam|swim\w*|crawl\w*|"
+                                 r"distance|gait|x|approx\.?|approximately|another|additional|further|farther|total|"
+                                 r"stairs?|steps?)[ \t]*$")
+_MOBILITY_AFTER = regex.compile(r"(?i)[ \t]+(?:w/|with)[ \t]*(?:(?:a|an|the|his|her)[ \t]+)?(?:walker|rw|fww|rolling|"
+                                r"cane|qc|rollator|frame|crutch\w*|assist\w*|asst|sba|cga|min|mod|max|stand\w*|pt\b|"
+                                r"physio\w*|physical|gait|help|1|one|two|x)")
+
+
+def distance_not_age(text: str, start: int, end: int) -> bool:
+    """``walked 50m with walker``, ``ambulated 100m``: metres walked, not an age and sex (and ``16F foley``)."""
+    return catheter_size(text, start, end) or _DISTANCE_BEFORE.search(_before(text, start, 24)) is not None \
+        or _MOBILITY_AFTER.match(text, end + 1) is not None
+
+
 # --- spelled-out numbers (ages, dialogue) --------------------------------------------
 
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -457,6 +494,10 @@ _NOT_AGE_AFTER = (r"(?!\s*(?:[%/:°]|\.\d|-\d|(?:mg|mcg|kg|g|gm|lbs?|cm|mm|ml|cc
 _AGE_EVENT = regex.compile(
     r"(?i)\b(?:died|dies|death|passed(?:\s+away)?|deceased|killed|diagnosed|dx'?d?|heart\s+attacks?|mi|stroke|"
     r"cva|onset|menarche|menopause|retired|married|widowed|emigrated|immigrated|adopted|gave\s+birth|"
+    # "Father expired at 60": a relative's death (the patient's "expired at 10" is a time)
+    r"(?:father|mother|dad|mom|mum|brother|sister|son|daughter|husband|wife|grandfather|grandmother|uncle|aunt|"
+    r"parents?|siblings?|fa|mo|fhx?)(?:['’]s)?[ \t:,-]+(?:(?!(?:pt|patient|when|while|as|after|before|until|and)\b)"
+    r"[\w'’]+[ \t,]+){0,2}expired|"
     r"(?:quit|started|stopped)\s+smoking|left\s+school|cancer|\w+ectomy|\w+otomy|\w+plasty|bypass|transplant|"
     r"disease|syndrome|fracture|broke|injury|accident|"
     r"(?:had|got|caught|developed)\s+(?:\w+\s+){0,3}"
@@ -558,6 +599,18 @@ _AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|
 _AGE_UNIT_FOLLOW = (r"(?:months?|mos?|weeks?|wks?)\b(?!\s+(?:pregnant|along|gestation|postpartum|post|ago|sober|clean|"
                     r"behind|late|overdue|ahead|early|in\s+arrears|arrears|off|on\s+(?:the|this|it)|"
                     r"out|later|from|since|after|before|of|in|into|early|premature|preterm|late|overdue|prem))")
+# children or siblings named as a group: "her two kids (5 and 8)", "2 sons (danny 16, mike 19)"
+_AGE_GROUPS = (r"kids|children|childrens|sons|daughters|boys|girls|grandchildren|grandkids|grandsons|granddaughters|"
+               r"great-grandchildren|stepchildren|stepkids|stepsons|stepdaughters|twins|triplets|brothers|sisters|"
+               r"siblings|nieces|nephews|dtrs|daus")
+# one age in such a list: an optional first name, the number, an optional unit or sex ("danny 16", "9 yo", "3 mos", "16m")
+_GROUP_AGE_NUM = rf"(?:\d{{1,2}}(?![\d/:]|\.\d)|{NUMBER_WORDS_RE})"
+_GROUP_AGE_NAME = r"(?:(?!(?:and|ages?|aged|or|both|all|the|twins?)\b)\p{L}[\p{L}'’.-]*[ \t]+)"
+_GROUP_AGE_UNIT = r"(?:[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|y|mos?|months?(?:[ \t]+old)?|[mf]))?(?![\p{L}\d])"
+_GROUP_AGE_ITEM = rf"(?:{_GROUP_AGE_NAME}?{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT})"
+_GROUP_AGE_SEP = r"(?:[ \t]*(?:,[ \t]*(?:and|&)?|;|&|\band\b)[ \t]*)"
+_GROUP_NAME = rf"(?!(?:{_AGE_RELATIONS}|one|ages?|aged|and|or|both|all|the|twins?)\b)\p{{L}}[\p{{L}}'’-]+"
+_GROUP_AGE_OPEN = (rf"\b(?:{_AGE_GROUPS})[ \t]*,?[ \t]*\([ \t]*(?:(?:ages?|aged)[ \t]*:?[ \t]*)?")
 _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
                r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
 
@@ -1313,6 +1366,23 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?=[ \t]*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|[ \t]+(?:now|next|this|in[ \t]+{MONTH_NAMES}|y(?:ea)?rs?[ \t]+old\b|"
       rf"y/?o\b|and\b(?![ \t]+a[ \t]+half)|(?:she|he|they|but|so|shes|hes)\b))", "AGE", 0.7, group="a",
       validate=age_in_range, invalidate=vital_sign_before, flags=regex.MULTILINE),
+    # "his sister brielle she's seven had it", "her son mateo who is fifteen": a relative, maybe named, then "she's",
+    # "he is", "who is", "who was" and a number; any word may follow but a unit, a time, a score, a height or "of"
+    # (the pronoun first, then the relation behind it: the scan skips to "she", "he", "who")
+    P("age_relation_pronoun", rf"(?i)\b(?=she|he|who)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|"
+      rf"she|shes|he|hes|and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}"
+      rf"[ \t]*,?[ \t]+)(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
+      rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM})(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
+      # "he's 5 10", "he's six two": a height; "2 for 2": a tally
+      rf"{_NOT_AGE_AFTER}(?![ \t]+(?:\d|(?:{_U19}|{_TEENS}|{_TENS_RE})\b))(?![ \t]+(?:of|to|for|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
+      rf"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
+      rf"ago|sober|clean|behind|late|overdue|early)|years?[ \t]+(?:older|younger|apart|ahead|behind|ago|since|sober|"
+      rf"clean|married|divorced|into|on|off|out|in|with|now[ \t]+since)|grades?|points?|out|over|percent|per|"
+      rf"tablets?|pills?|doses?|units?|sessions?|visits?|cycles?|rounds?|times?|shots?|kids|children|grandkids|"
+      rf"thirty|fifteen|forty[ \t-]+five|twenty|ten|oh|o['’]?clock|a\.?m|p\.?m|in[ \t]+the[ \t]+(?:morning|evening|afternoon)|"
+      rf"at[ \t]+night|hundred|thousand|million|k|grand|dollars?|bucks|quid)\b)",
+      "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
     P("age_sex_paren", r"(?<=\()(?P<a>\d{1,3})[ \t]?[MFmf](?=\)|[ \t]*[,;][ \t]*(?:rm|room|bed|mrn|dob|\d))", "AGE", 0.8,
       group="a", validate=age_ok,
@@ -1335,6 +1405,31 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_paren_relative_lower", rf"(?i)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?[ \t]+[a-z][a-z'’-]+[ \t]*\()"
       rf"(?P<a>\d{{1,2}})(?=[ \t]*(?:y(?:rs?|ears?)?|yo|y/o|mo(?:nths?|s)?|m)?[ \t]*\))", "AGE", 0.8, group="a",
       validate=age_in_range),
+    # "her two kids (5 and 8)", "two daughters (nine and twelve)", "wife and 2 sons (danny 16,mike 19)": ages listed in
+    # brackets after a group of children or siblings; the bracket holds only ages (two or more: "children (2)" is a count)
+    # (the lookahead for a number first: the lookbehind is tried only where one starts)
+    P("age_group_paren", rf"(?i)(?<![\p{{L}}\d])(?={_GROUP_AGE_NUM})(?<=\([^()\n]{{0,80}})(?:"
+      rf"(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+{_GROUP_AGE_NAME}?)"
+      rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
+      rf"|(?<={_GROUP_AGE_OPEN}{_GROUP_AGE_NAME}?)"
+      rf"(?P<a>{_GROUP_AGE_NUM})(?={_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
+      "AGE", 0.8, group="a", validate=age_in_range),
+    # ... and the first names in such a list: "2 sons (danny 16, mike 19)"
+    P("relative_group_paren", rf"(?i)(?<![\p{{L}}'’-])(?<=\([^()\n]{{0,80}})(?=\p{{L}}[\p{{L}}'’-]+[ \t]+{_GROUP_AGE_NUM})"
+      rf"(?:(?<={_GROUP_AGE_OPEN}(?:{_GROUP_AGE_ITEM}{_GROUP_AGE_SEP})+)(?P<n>{_GROUP_NAME})"
+      rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})*[ \t]*\))"
+      rf"|(?<={_GROUP_AGE_OPEN})(?P<n>{_GROUP_NAME})"
+      rf"(?=[ \t]+{_GROUP_AGE_NUM}{_GROUP_AGE_UNIT}(?:{_GROUP_AGE_SEP}{_GROUP_AGE_ITEM})+[ \t]*\)))",
+      "RELATIVE", 0.7, group="n"),
+    # "3 CHILDREN, YOUNGEST 4.", "the eldest is 12 and", "oldest son 9 yo": the age of the youngest or oldest child
+    # (not a count: "the youngest 2 are twins", "oldest 3 children")
+    P("age_youngest", rf"(?i)\b(?:youngest|oldest|eldest)(?:[ \t]+(?:one|child|son|daughter|kid|boy|girl|grandchild|"
+      rf"grandson|granddaughter|brother|sister))?(?:[ \t]+(?:is|was|being|now|just|turned|turns|aged?))?"
+      rf"(?:[ \t]+(?:now|just|only|almost|nearly))?[ \t]*[,:=-]?[ \t]*(?P<a>\d{{1,2}}(?![\d/:]|\.\d)|{NUMBER_WORDS_RE})"
+      rf"(?=[ \t]*(?:y/?o|yrs?|years?|mos?|months?)\b(?![ \t]+(?:ago|later|before|after|older|younger|apart))|"
+      rf"[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:and|&|who|lives|living|"
+      rf"at[ \t]+home|in[ \t]+(?:college|school|university|grade|kindergarten|daycare|nursery))\b)",
+      "AGE", 0.75, group="a", validate=age_in_range, flags=regex.MULTILINE),
     # a date of birth read out as numbers: "dob nine twelve eighty eight", "birthday? / patient: three four sixty one"
     P("dob_spoken", rf"(?i)\b(?:date\s+of\s+birth|birthday|birth\s+date|d\.?o\.?b\.?|born\s+on)\b[^\n?.]{{0,25}}?[?.]?[ \t]*"
       rf"(?:\n[ \t]*(?:\[[^\]\n]{{1,20}}\][ \t]*:?|[A-Za-z][A-Za-z .'-]{{0,18}}:|(?:patient|pt|parent|mum|mom|dad|"
@@ -1348,7 +1443,15 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "ezekiel brandt 81m admitted", "pt 79f from the nursing home": age and sex run together in a query
     P("age_sex_lower", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:walk|walking|tall|high|away|long|deep|run|"
       r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z]|[ \t]+[-–][ \t]|[ \t]*[,;]|[ \t]*$)", "AGE", 0.7, group="a", validate=age_in_range,
-      invalidate=catheter_size),
+      invalidate=distance_not_age),
+    # a nursing note's first line after its header: "npn 7p-7a\n67m w/ etoh w/d", "NPN 1900-0700 44M W/ HIV", "rm 7 81f, c-diff":
+    # age and sex glued at the start of a line, or after the shift times or the room, then what follows a patient
+    P("age_sex_lower_start", r"(?im)(?:(?<=^[ \t]*)|(?<=^[ \t]*(?:[a-z]{2,6}[ \t]+){0,2}(?:(?:\d{1,4}[ap]?m?[ \t]*[-–][ \t]*"
+      r"\d{1,4}[ap]?m?|(?:rm|room|bed|bay)[ \t]*#?[ \t]*\d{1,4}[a-z]?)[ \t]*[,:]?[ \t]+){1,3}))"
+      r"(?P<a>\d{1,3})[mf](?=[ \t]+(?:w/|s/p|h/o|c/o|p/w|(?:with|hx|pmh|admitted|adm|presents|presented|presenting|"
+      r"transferred|xfer|from|who|was|is|here|brought|found|known|dx|pt|post|pod|hd|on[ \t]+(?:hd|day)|"
+      r"intubated|sedated|full[ \t]+code|dnr|dni|cmo)\b)|[ \t]*[,;:]|[ \t]+[-–][ \t])", "AGE", 0.7, group="a",
+      validate=age_in_range, invalidate=distance_not_age),
     # "age 4 years 2 months", "aged 1 year and 6 months", "3 years 5 months old": the months part
     P("age_years_months", r"(?i)(?:\b(?:age[d:]?|age\s+of)\s*:?\s*\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?"
       r"(?P<a>\d{1,2})(?=\s*(?:months?|mos?|m)\b)|\b\d{1,2}\s*(?:years?|yrs?|y)\s*,?\s*(?:and\s+)?(?P<a>\d{1,2})"
@@ -1828,7 +1931,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       validate=age_in_range),
     # "hunter bellamy 72m.", "pt okafor 45f,": age and sex glued after a lower-case name, closing the phrase
     P("age_sex_lower_end", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[.,;:!?)]|[ \t]*$)", "AGE", 0.7, group="a",
-      validate=age_in_range, flags=regex.MULTILINE),
+      validate=age_in_range, flags=regex.MULTILINE, invalidate=distance_not_age),
     # "yes fifty two", "[daughter] eighty five mama": a turn that confirms an age said or asked just before
     P("age_confirm_reply", rf"(?im)(?:\bold\b|\bage\b|\byou['’]?re\b|\byou[ \t]+are\b|\bborn\b|\bbirthday\b|\bturn(?:ed|ing|s)?\b|"
       rf"\bmakes[ \t]+(?:you|him|her)\b|\b(?:she|he)['’]?s\b|\b(?:she|he)[ \t]+is\b)[^\n]{{0,40}}\n[ \t]*"
@@ -2431,6 +2534,15 @@ TRIGGERS.update({
     "org_field": ("employer", "carrier", "insurer", "insurance company", "workplace", "school:", "nursery:", "daycare:",
                   "college:", "university:", "company:", "school :"),
 })
+# Session 16
+TRIGGERS.update({
+    # "kids (", "sons(": the group word right before the bracket, found by the one literal scan
+    "age_group_paren": tuple(f"{w}{sep}(" for w in _AGE_GROUPS.split("|") for sep in (" ", "", ", ", " , ")),
+    "age_youngest": ("youngest", "oldest", "eldest"),
+})
+TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
+TRIGGERS["age_sex_lower_start"] = (r"re:\d[mfMF]\b",)
+TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",

@@ -1,0 +1,138 @@
+"""Age and date rules from the errors of two fresh tuning splits (session 16: tune51 outpatient notes and
+transcripts, tune52 nursing notes). Own phrasings, not the probe sentences: what must be found, what must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_engine.pipeline import build_pipeline
+from deid_engine.types import Document
+
+
+@pytest.fixture(scope="module")
+def pipe():
+    return build_pipeline("default", "en").load()
+
+
+def _found(spans, text):
+    return {(text[s.start:s.end], s.label) for s in spans}
+
+
+def _pieces(spans, text):
+    return {text[s.start:s.end] for s in spans}
+
+
+def _ages(spans, text):
+    return {text[s.start:s.end] for s in spans if s.label == "AGE"}
+
+
+@pytest.mark.parametrize("text,ages", [
+    # ages listed in brackets after a group of children or siblings
+    ("Social: married, three kids (4, 7 and 11), works from home.", {"4", "7", "11"}),
+    ("has two sons (seven and ten) who live with their mother", {"seven", "ten"}),
+    ("lives w/ husband and 2 daughters (ava 6, grace 9), no pets", {"6", "9"}),
+    ("GRANDCHILDREN (3 & 5 YO) VISIT ON WEEKENDS", {"3", "5"}),
+    # the youngest or the oldest child
+    ("FOUR CHILDREN AT HOME, OLDEST 15, ALL WELL.", {"15"}),
+    ("Two boys; the eldest is 9 and has asthma too.", {"9"}),
+    ("her youngest, 2, is in daycare", {"2"}),
+    # a relative's death at an age
+    ("FH: mother expired at 54 from breast ca.", {"54"}),
+    ("Grandfather, a smoker, expired at 70 of lung cancer.", {"70"}),
+    # a relative, maybe named, then a pronoun or "who" and the age, in lower-case speech
+    ("patient: my brother owen he's nine was sick first", {"nine"}),
+    ("patient: yeah her daughter who is twelve goes to the same school", {"twelve"}),
+    ("doctor: and your husband who was 50 when he had the stent", {"50"}),
+    ("dad: our girl she's 6 and she won't eat", {"6"}),
+    # age and sex at the start of a lower-case nursing note
+    ("nsg note 0700-1900\n58f s/p lap chole, pod 1", {"58"}),
+    ("npn 11p-7a bed 12\n73m w/ chf exacerbation,on lasix gtt", {"73"}),
+    ("npn 7a-7p rm 4 81f, aspiration pna", {"81"}),
+])
+def test_session16_ages(pipe, text, ages):
+    assert ages <= _ages(pipe.run(Document(text)), text)
+
+
+def test_session16_names_in_group_list(pipe):
+    text = "lives w/ wife and 2 sons (toby 14, sam 17), all healthy"
+    found = _found(pipe.run(Document(text)), text)
+    assert {("toby", "RELATIVE"), ("sam", "RELATIVE"), ("14", "AGE"), ("17", "AGE")} <= found
+
+
+@pytest.mark.parametrize("text,piece", [
+    # a procedure's date before its surgeon; an admission's date after its route
+    ("R hip fx, s/p orif 1/2 by dr abernathy, wbat", "1/2"),
+    ("lap chole 3/4 by dr hahn, tolerating diet", "3/4"),
+    ("copd flare, adm via ed 1/4. prev adm 2019", "1/4"),
+    ("ADMITTED THROUGH THE ER 2/3, STABLE SINCE", "2/3"),
+])
+def test_session16_dates(pipe, text, piece):
+    assert (piece, "DATE") in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    # counts of children, gestations, sizes: no ages
+    ("3 children (2 boys, 1 girl), all well", "2"),
+    ("3 children (2 boys, 1 girl), all well", "1"),
+    ("kids (2) at home with dad", "2"),
+    ("twins (33 and 34 wks) in nicu", "33"),
+    ("the youngest 2 are twins", "2"),
+    ("oldest 3 children live nearby", "3"),
+    ("her youngest, 2 years ago, moved out", "2"),
+    # the patient's death at a time
+    ("pt expired at 10, family at bedside", "10"),
+    ("daughter was present when pt expired at 11", "11"),
+    # a relative and a number that is no age: units, heights, times, scores, "one of", age differences
+    ("my son he's 6 feet tall now", "6"),
+    ("my dad he's five foot eight", "five"),
+    ("her brother who is 4 years older", "4"),
+    ("my wife she's 5 minutes away", "5"),
+    ("my daughter she's 9 to 5 at the bank", "9"),
+    ("my son who is one of the best in his class", "one"),
+    ("my daughter she's 10 out of 10 on pain today", "10"),
+    ("my mom she's 3 times a day with the inhaler", "3"),
+    ("his sister she's seven months pregnant", "seven"),
+    ("the baby she's 7 pounds 2 ounces", "7"),
+    ("my son he's 5 10 now, taller than me", "5"),
+    ("my husband he's six two and skinny", "six"),
+    ("my brother he was 2 for 2 at the plate", "2"),
+    # metres walked, rates, catheters: no age and sex
+    ("walked 50m with walker, tolerated well", "50"),
+    ("ambulated 40m w/ assist x1", "40"),
+    ("pt walked 30m.", "30"),
+    ("neuro checks: 15m, then q1h", "15"),
+    ("flush q15m w/ ns", "15"),
+    ("16f foley placed", "16"),
+])
+def test_session16_not_age(pipe, text, piece):
+    assert piece not in _ages(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    # fractions, scores, vent settings, pressures and visual acuities: no dates
+    ("gave 1/2 tab by mouth", "1/2"),
+    ("ate 2/3 of her tray", "2/3"),
+    ("give 1/2 per md order", "1/2"),
+    ("strength 4/5 in all ext", "4/5"),
+    ("weaned to ps 5/5 by rt", "5/5"),
+    ("bp 112/70 hr 80", "112/70"),
+    ("Visual acuity 6/18 R, 6/12 L", "6/18"),
+    ("Visual acuity 6/18 R, 6/12 L", "6/12"),
+    ("VA 6/9 OD, 6/24 OS", "6/9"),
+    ("VA 6/9 OD, 6/24 OS", "6/24"),
+    ("6/12 vision with glasses", "6/12"),
+])
+def test_session16_not_date(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+def test_session16_kept(pipe):
+    # what the new vetoes must leave alone: a date after an overdose, an appointment at the VA or an eye clinic
+    text = "ADMITTED FOR SI AFTER OD ON 6/3. CALM TODAY"
+    assert ("6/3", "DATE") in _found(pipe.run(Document(text)), text)
+    text = "f/u at the VA 6/18 for his hearing aids"
+    assert ("6/18", "DATE") in _found(pipe.run(Document(text)), text)
+    text = "referred to eye clinic 6/12, appt letter sent"
+    assert ("6/12", "DATE") in _found(pipe.run(Document(text)), text)
+    text = "fell 6/12 R hip fx, orif planned"
+    assert ("6/12", "DATE") in _found(pipe.run(Document(text)), text)

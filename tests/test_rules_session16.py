@@ -136,3 +136,28 @@ def test_session16_kept(pipe):
     assert ("6/12", "DATE") in _found(pipe.run(Document(text)), text)
     text = "fell 6/12 R hip fx, orif planned"
     assert ("6/12", "DATE") in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,want", [
+    # the author's and typist's initials of a letter (staff)
+    ("Yours sincerely\nDr A Okafor\nDictated AO / typed KM 12/03/2025", {("AO", "DOCTOR"), ("KM", "DOCTOR")}),
+    ("Dictated but not read. Transcribed by: RT", {("RT", "DOCTOR")}),
+    ("Ref: PH/jw", {("PH/jw", "DOCTOR")}),
+])
+def test_session16_dictation_initials(pipe, text, want):
+    assert want <= _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("the typed BP log is attached to the chart", "BP"),
+    ("reference range: HB 120-150", "HB"),
+])
+def test_session16_not_dictation_initials(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+def test_session16_weakness_grade_is_no_date(pipe):
+    text = "R shoulder: empty can + with weakness 4/5, drop arm negative"
+    assert "4/5" not in _pieces(pipe.run(Document(text)), text)
+    text = "c/o weakness since 4/5, worse today"
+    assert "4/5" in _pieces(pipe.run(Document(text)), text)

@@ -277,6 +277,7 @@ def not_date_context(text: str, start: int, end: int) -> bool:
                               or regex.search(r"(?i)pain|scale|score|discomfort", _after(text, end, 20))):
         return True
     if s.endswith("/5") and (_MUSCLE_GRADE.search(_before(text, start, 40)) or _MUSCLE_GRADE.search(_after(text, end, 30))
+                             or regex.search(r"(?i)\bweak(?:ness)?[ \t:]*$", _before(text, start, 12))
                              or regex.match(r"(?i)[ \t]+(?:on[ \t]+the[ \t]+)?(?:left|right|bilat\w*|throughout|in[ \t]+all|"
                                             r"symmetric\w*|upper|lower|proximal|distal|arms?|legs?|[rl]?ue|[rl]?le|"
                                             r"hands?|feet|foot|[rl]ue|[rl]le|extremit\w*)\b", _after(text, end, 20))
@@ -2021,6 +2022,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
     P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
+    # "Dictated PN / typed JH 04/11/2026", "Transcribed by: KL", "Ref: JH/kl": the initials of the author and typist
+    # of a letter (staff)
+    P("dictation_initials", r"(?i:\b(?:dictated|typed|transcribed|dict)\.?(?:[ \t]+by)?[ \t]*:?[ \t]*)"
+      r"(?P<n>[A-Z]{2,3})(?![\p{L}\p{N}])(?=[ \t]*(?:$|[,;./]|\d|[ \t]+(?i:on|at|and)\b))", "DOCTOR", 0.7, group="n",
+      flags=regex.MULTILINE),
+    P("reference_initials", r"(?m)^[ \t]*(?i:(?:our[ \t]+)?ref(?:erence)?\.?[ \t]*:?[ \t]*)(?P<n>[A-Z]{2,3}[ \t]*/[ \t]*[A-Za-z]{2,3})"
+      r"[ \t]*$", "DOCTOR", 0.7, group="n"),
     # "...CONSENT SIGNED 8/1. --R.S. RNC": dotted initials before the credential closing a line
     P("signoff_dotted_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}))-{0,2}[ \t]?(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)"
       r"[ \t]*,?[ \t]*(?:rnc|RNC|rn|RN|Rn|lpn|LPN|rrt|RRT|cnm|CNM)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
@@ -2391,6 +2399,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "pt_initials": ("pt ", "patient "), "signoff_initials": (_SIGNOFF_LINE_END,), "signoff_name_initial": (_SIGNOFF_LINE_END,),
     "signoff_credential_initials": (r"re:(?i)\b(?:rn|lpn)[ \t]+[a-z]\.",), "signoff_dash_initials": ("-",),
     "signoff_dotted_initials": (r"re:(?im)\.[ \t]*,?[ \t]*(?:rnc?|lpn|rrt|cnm)\.?[ \t]*$",),
+    "dictation_initials": ("dictated", "typed", "transcribed", "dict"),
+    "reference_initials": ("ref",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
     "public_service_named": ("fd", "pd", "dpw", "fire", "police"),

@@ -161,3 +161,47 @@ def test_session16_weakness_grade_is_no_date(pipe):
     assert "4/5" not in _pieces(pipe.run(Document(text)), text)
     text = "c/o weakness since 4/5, worse today"
     assert "4/5" in _pieces(pipe.run(Document(text)), text)
+
+
+def test_session16_net_balance_is_no_url(pipe):
+    text = "foley w/ good uo,see flowsheet.net neg 1.8l @ 1700"
+    assert "flowsheet.net" not in _pieces(pipe.run(Document(text)), text)
+    text = "results are on riverbendclinic.net for you"
+    assert "riverbendclinic.net" in _pieces(pipe.run(Document(text)), text)
+
+
+# -- tune53/tune54 (session 16, R4) -------------------------------------------------------------
+
+@pytest.mark.parametrize("text,want", [
+    ("my granddaughter shes gonna be nine in june", ("nine", "AGE")),
+    ("born in fifty one so that makes me seventy four and im tired", ("seventy four", "AGE")),
+    ("doctor how old are you patient mi fifty eight", ("fifty eight", "AGE")),
+    ("Mum collecting brother (7) from school", ("7", "AGE")),
+    ("i do roofing mostly in the summer", ("roofing", "PROFESSION")),
+    ("she does hair at a salon on main", ("hair", "PROFESSION")),
+    ("my wife she cleans houses for a living", ("cleans houses", "PROFESSION")),
+    ("right now i drive for uber at night", ("uber", "ORGANIZATION")),
+    ("his cousin he a mechanic at jiffy lube", ("mechanic", "PROFESSION")),
+])
+def test_session16_speech_ages_and_jobs(pipe, text, want):
+    assert want in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("i did my hair this morning", "hair"),
+    ("she does her nails every week", "nails"),
+    ("its gonna be ten minutes", "ten"),
+    ("that makes me sick every time", "sick"),
+    ("plan: 3rd trop at 0400, am lytes", "3rd"),
+    ("CIRRHOSIS, CHILD-PUGH B, MELD 14, ASCITES", "14"),
+    ("L RIB FX 4-7, SMALL PTX", "4-7"),
+    ("Dr Pilkington FY1, bleep 4412", "4412"),
+    ("discharge Modified Rankin 3", "Rankin"),
+    ("wells 1 cha2ds2-vasc 4", "cha"),
+    ("wife went home (40 min drive), wants a call", "40 min drive"),
+    ("pt was a seamstress for 40 yrs. plan: diuresis", "yrs"),
+    ("patient buenos dias doctor", "buenos dias"),
+    ("el azucar bien alta like three hundred", "alta"),
+])
+def test_session16_not_phi_r4(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

@@ -1123,3 +1123,8 @@ def test_clock_time_and_value_is_no_phone_session16():
     text = "call wife 555 0123 tonight"
     a = text.index("555")
     assert not _time_or_extension(text, Span(a, a + 8, "PHONE"))
+
+
+def test_sex_letter_after_an_age_is_no_identifier_session16():
+    assert _numeric("found 77M unwitnessed fall", "M", "OTHER") == []
+    assert _numeric("Bed M is free", "M", "OTHER") == [("M", "OTHER")]

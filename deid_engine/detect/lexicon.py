@@ -1292,8 +1292,9 @@ class LexiconDetector:
                     or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
                 continue
-            if toks[i].n in _TIME_NOT_EMPLOYER and toks[i].text.islower():
-                continue  # "a librarian for many years", "a welder for over thirty years": a time, not a firm
+            if (toks[i].n in _TIME_NOT_EMPLOYER and toks[i].text.islower()) or toks[i].text.isdigit() \
+                    or any(c.isdigit() for c in text[toks[i - 1].end:toks[i].start]):
+                continue  # "a librarian for many years", "a seamstress for 40 yrs": a time, not a firm
             if mode == "lower":
                 if toks[i].n == "the" and i + 1 < n and text[toks[i].end:toks[i + 1].start] == " ":
                     i += 1  # "a pharmacy technician at the giant food": the name after the article

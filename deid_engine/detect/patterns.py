@@ -55,6 +55,15 @@ class Pattern:
     lead: str = ""
 
 
+_TRADE_NOUNS = (r"drywall|hair|nails|security|roofing|plumbing|landscaping|construction|carpentry|masonry|concrete|"
+                r"framing|welding|hvac|flooring|tile|tiling|daycare|childcare|housekeeping|janitorial|catering|"
+                r"bookkeeping|lashes|tattoos|lawn[ \t]+care|home[ \t]+care|home[ \t]+health")
+_GIG_COMPANIES = (r"amazon|uber|lyft|doordash|door[ \t]+dash|grubhub|instacart|ups|fedex|usps|dhl|postmates|"
+                  r"uber[ \t]+eats|the[ \t]+post[ \t]+office")
+# "see flowsheet.net neg 1.8l": a missing space before a fluid balance ("net negative"), not a web domain
+_NET_BALANCE_AFTER = regex.compile(r"(?i)[ \t]*(?:neg|negative|pos|positive|even|balance|[-+~]?[ \t]*\d)")
+
+
 # --- shared pieces ---------------------------------------------------------------
 
 MONTHS_EN = (r"(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|"
@@ -1333,9 +1342,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "AGE", 0.75, group="a", validate=age_in_range, invalidate=no_age_event),
     # "you're 62 right", "despite being 72.", "I'll be ninety-one on the 30th", "he was eighty-eight."
     P("age_copula", rf"(?i)\b(?:i'?m|i\s+am|you'?re|you\s+are|he'?s|he\s+is|she'?s|she\s+is|(?:he|she|i)\s+was|you\s+were|"
-      rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be)\s+"
+      rf"being|turned|turning|turns|(?:i|he|she|you|they)(?:['’]?ll|\s+will)\s+be|"
+      rf"(?:i'?m|im|he'?s|hes|she'?s|shes|you'?re|youre|they'?re)\s+(?:gonna|going\s+to)\s+be|"
+      rf"(?:that\s+|which\s+)?(?:makes?|making)\s+(?:me|him|her|you))\s+"
       rf"(?:only\s+|just\s+|almost\s+|nearly\s+|"
-      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|"
+      rf"about\s+|now\s+)?(?P<a>{AGE_NUM})(?=\s*(?:[.;!?)](?!\d)|,(?!\s*\d)|$)|\s+(?:now|next|this|last|right|soon|and\s+(?!a\s+half\b)|"
       rf"today|"
       rf"tomorrow|when|in\s+{MONTH_NAMES}|on\s+the\s+\d|on\s+the\s+{ORD_WORDS}|y(?:ea)?rs?\s+(?:old|of\s+age|young)\b|"
       rf"on\s+(?:(?:his|her|my|your)\s+birthday|valentine'?s|christmas|new\s+year'?s|easter|thanksgiving|{MONTH_NAMES})|"
@@ -1480,7 +1491,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # Eighty-one." (the number that opens the next turn, closed by punctuation or the line end)
     P("age_question_reply", rf"(?i)\b(?:(?:he|she|you|they|(?:{_AGE_RELATIONS})(?:-in-law)?)[ \t]+(?:is|are|was|turned|"
       rf"turns)|you'?re|he'?s|she'?s)[ \t]+{AGE_NUM}(?:[ \t]+(?:now|then|years?(?:[ \t]+old)?))?[ \t]*\?[ \t]*\n[ \t]*"
-      rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)(?:(?:no|nope|actually|well|yes|yeah|nearly|almost|just|she'?s|he'?s|i'?m)[ \t,]+){{0,3}}"
+      rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)(?:(?:no|nope|actually|well|yes|yeah|nearly|almost|just|she'?s|he'?s|i'?m|mi|me|am|uh|um)[ \t,]+){{0,3}}"
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:[.,!;]|$|now\b|next\b|in\b|last\b))", "AGE", 0.8, group="a",
       flags=regex.MULTILINE, validate=age_in_range),
     # "And I turn 30 on October 23rd", "she turns eighty in may": a coming birthday
@@ -1582,7 +1593,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("email", r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b", "EMAIL", 0.99),
     P("url", r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>\"'()]+[^\s<>\"'().,;:!?]", "URL", 0.98),
     P("url_domain", r"(?i)(?<![@\w.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|mil|info|"
-      r"biz|io|us|uk|es|eu|health|co\.uk|com\.es)(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?(?![\w@-])", "URL", 0.85),
+      r"biz|io|us|uk|es|eu|health|co\.uk|com\.es)(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?(?![\w@-])", "URL", 0.85,
+      invalidate=lambda t, s, e: t[e - 4:e].lower() == ".net" and _NET_BALANCE_AFTER.match(t, e) is not None),
     P("ipv4", r"(?<![\d./])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.]\d)",
       "IPADDR", 0.95, validate=ip_ok),
     P("ipv6", r"(?i)(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])",
@@ -2022,6 +2034,20 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
     P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
+    # "picking up sister (9) from school", "son Eli (4 yo)": one relative's age in brackets
+    P("age_relative_paren", r"(?i)\b(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|"
+      r"stepson|stepdaughter|kid|child|baby|twin)(?:[ \t]+(?-i:\p{Lu}\p{Ll}+)){0,2}[ \t]*\([ \t]*(?P<a>\d{1,2})[ \t]*"
+      r"(?:y|yo|y/o|yrs?|years?(?:[ \t]+old)?)?[ \t]*\)", "AGE", 0.75, group="a", validate=age_in_range),
+    # informal work talk (session 16, tune53): "i do drywall", "she does nails at lucky nails", "i cut hair",
+    # "she cleans houses", "i drive for amazon"
+    P("trade_do", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|mostly[ \t]+|just[ \t]+|also[ \t]+)?"
+      r"(?:do|does|did|done)[ \t]+(?P<n>" + _TRADE_NOUNS + r")\b(?![ \t]+(?:on|for|to|with)[ \t]+(?:my|his|her|your|me|him|them)\b)",
+      "PROFESSION", 0.7, group="n"),
+    P("trade_verb", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|also[ \t]+|used[ \t]+to[ \t]+)?"
+      r"(?P<n>(?:cut|cuts)[ \t]+hair|(?:clean|cleans)[ \t]+(?:houses|homes))\b", "PROFESSION", 0.7,
+      group="n"),
+    P("drive_for_company", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|also[ \t]+)?(?:drive|drives|drove|"
+      r"deliver|delivers|delivered)[ \t]+for[ \t]+(?P<n>" + _GIG_COMPANIES + r")\b", "ORGANIZATION", 0.7, group="n"),
     # "Dictated PN / typed JH 04/11/2026", "Transcribed by: KL", "Ref: JH/kl": the initials of the author and typist
     # of a letter (staff)
     P("dictation_initials", r"(?i:\b(?:dictated|typed|transcribed|dict)\.?(?:[ \t]+by)?[ \t]*:?[ \t]*)"
@@ -2400,6 +2426,16 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "signoff_credential_initials": (r"re:(?i)\b(?:rn|lpn)[ \t]+[a-z]\.",), "signoff_dash_initials": ("-",),
     "signoff_dotted_initials": (r"re:(?im)\.[ \t]*,?[ \t]*(?:rnc?|lpn|rrt|cnm)\.?[ \t]*$",),
     "dictation_initials": ("dictated", "typed", "transcribed", "dict"),
+    "trade_do": tuple("w:" + w for w in ("drywall", "hair", "nails", "security", "roofing", "plumbing", "landscaping",
+                                         "construction", "carpentry", "masonry", "concrete", "framing", "welding", "hvac",
+                                         "flooring", "tile", "tiling", "daycare", "childcare", "housekeeping",
+                                         "janitorial", "catering", "bookkeeping", "lashes", "tattoos",
+                                         "lawn", "home")),
+    "trade_verb": ("w:hair", "w:houses", "w:homes"),
+    "age_relative_paren": (r"re:(?i)(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|kid|child|"
+                           r"baby|twin)[^()\n]{0,30}\(\s*\d",),
+    "drive_for_company": tuple("w:" + w for w in ("amazon", "uber", "lyft", "doordash", "door", "grubhub", "instacart",
+                                                  "ups", "fedex", "usps", "dhl", "postmates", "post")),
     "reference_initials": ("ref",),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),

@@ -297,6 +297,10 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("was a at", _rx(r"(?:\b(?:and|but|who|had|has)\s+|,[ \t]*)(?:was|been|worked)\s+(?:as\s+)?an?\s+"
                          r"(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+(?:the\s+)?\p{L})"),
          clinical=False, modifiers=2, confidence=0.7),
+    # speech without the verb (Caribbean, AAVE): "he a bus driver for chatham county", "mi a home health aide with
+    # caring hands" (where the job is held follows; listed jobs only, no clinical role)
+    _Cue("zero copula at", _rx(r"\b(?:she|he|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+\p{L})"),
+         clinical=False, modifiers=2, confidence=0.7, trigger=("she a ", "he a ", "mi a ")),
     # a note that drops the subject after a comma: "lives in hyannis,is a realtor" (listed jobs only)
     _Cue("comma is a", _rx(r",[ \t]*(?:is|was)[ \t]+an?[ \t]+"), clinical=False, modifiers=1, confidence=0.7,
          gate=_COMMA_IS_A_GATE),

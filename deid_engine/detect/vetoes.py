@@ -312,6 +312,9 @@ class NumericContextFilter:
                         text[s.start:s.start + 3].casefold() == "eta"
                         or regex.search(r"(?i)\beta[ \t]+$", text[max(0, s.start - 5):s.start])):
                     continue  # "driving from albany, eta 2000": an arrival time
+                if self.lang == "en" and cat in ("ID", "OTHER") and text[s.start:s.end] in ("M", "F") \
+                        and regex.search(r"\d$", text[max(0, s.start - 1):s.start]):
+                    continue  # "77[M] unwitnessed fall": the sex after an age, not an identifier
                 if self.lang == "en" and cat in ("ID", "OTHER", "CONTACT"):
                     m = _AGE_SEX_HEAD.match(text[s.start:s.end])
                     if m and 0 < int(m.group(1)) <= 120 and not regex.search(r"[#:][ \t]*$", text[max(0, s.start - 3):s.start]):
@@ -473,7 +476,10 @@ _FRANK_MEDICAL = regex.compile(r"frank[ \t]+(?:blood|bloody|bleeding|ha?ematuria
 # said in speech, never a person or a place: laughter, exclamations, greetings and fillers of many Englishes
 _INTERJECTIONS = frozenset({"haha", "hahaha", "hahah", "hehe", "lol", "ah", "ahh", "aah", "ay", "ayy", "ay ay", "oh", "ooh",
                             "eh", "ey", "hmm", "hola", "gracias", "kasi", "naku", "ay naku", "opo", "abeg", "oya",
-                            "knock knock", "kindly", "mijo", "mija"})
+                            "knock knock", "kindly", "mijo", "mija",
+                            # Spanish words in English speech that a name list or the tagger takes for names (session 16)
+                            "pero", "pues", "bien", "muy", "alta", "azucar", "azúcar", "tambien", "también", "entonces",
+                            "bueno", "verdad", "ahorita", "oye", "mira", "cyaan", "mwen"})
 _SPANISH_FUNCTION = frozenset({"que", "el", "la", "los", "las", "se", "de", "del", "y", "mi", "por", "para", "con", "lo",
                                "le", "les", "un", "una", "no", "es", "muy"})
 
@@ -771,6 +777,8 @@ class WeakWordFilter:
             if (source_family(s.source) in ("tagger", "lexicon") and _not_phi_token(text, s)) or (
                     source_family(s.source) == "pattern" and _category(s.label) == "NAME" and _honorific(text, s)):
                 continue  # "DOL 4", "SWAN #S Q4H", "Date: Sun, 22 Nov", "ADA diet", "Smt. Lalitha", "Dad's Medicare"
+            if source_family(s.source) in ("tagger", "lexicon") and _not_phi_in_context(text, s):
+                continue  # "3rd trop", "MELD 14", "RIB FX 4-7", "bleep 4412", "Modified Rankin", "cha2ds2", "40 min drive"
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
                 if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and _BILL_NUMBER.match(text, s.end, min(len(text), s.end + 40)):
@@ -1020,6 +1028,45 @@ def _not_phi_token(text: str, s: Span) -> bool:
     return low in _INSURANCE_PROGRAMS and piece[:1].isupper()
 
 
+_ORDINAL_NOUN_AFTER = regex.compile(r"(?i)[ \t]+(?:trop\w*|set|sets|dose|doses|degree|percentile|pct|centile|grade|"
+                                    r"time|times|attempt|attempts|cycle|line|floor|round|episode|visit|trimester|toe|"
+                                    r"finger|rib|ribs|ics|intercostal|cranial|nerve|tier|generation|place|opinion|"
+                                    r"shift|call|page|unit|bolus|liter|litre|bag|ampule|amp|gen)\b")
+_SCORE_NAME_BEFORE = regex.compile(r"(?i)\b(?:meld(?:-na)?|gcs|apache(?:[ \t]+ii)?|sofa|nihss|curb-?65|wells|cha2ds2-?vasc|"
+                                   r"has-?bled|timi|grace|heart|child-?pugh|rass|cam-?icu|ciwa|cows|braden|morse|"
+                                   r"mallampati|asa|ecog|kps|mrs|rankin|phq-?\d|gad-?\d|mmse|moca|audit|apgars?)"
+                                   r"[ \t:=]*(?:score[ \t:=]*|of[ \t]+|was[ \t]+|is[ \t]+)?$")
+_RIB_LEVEL_BEFORE = regex.compile(r"(?i)\b(?:ribs?|rib[ \t]+fx|rib[ \t]+fractures?|fx[ \t]+ribs?|levels?|vertebrae|"
+                                  r"[ctls][ \t]*-?spine)[ \t:]*$")
+_PAGER_BEFORE = regex.compile(r"(?i)\b(?:bleep|pager|beeper|page|pgr|bleeper)[ \t#:.]*(?:no\.?[ \t]*)?$")
+
+
+def _not_phi_in_context(text: str, s: Span) -> bool:
+    """Session 16 (tune53/tune54): a tagger or name-list span that its neighbours show is no identifier: an ordinal
+    before a count noun (``3rd trop``, ``2nd dose``, ``95th pct``), a number after a score's name (``MELD 14``), a
+    rib or vertebral range (``RIB FX 4-7``), an internal pager (``bleep 4412``), an eponym after ``modified``
+    (``Modified Rankin``), a name glued to digits (``cha2ds2``), a travel time (``40 min drive``)."""
+    piece = text[s.start:s.end]
+    cat = _category(s.label)
+    before = text[max(0, s.start - 24):s.start]
+    if cat == "DATE" and regex.fullmatch(r"(?i)\d{1,3}(?:st|nd|rd|th)", piece) and _ORDINAL_NOUN_AFTER.match(text, s.end):
+        return True
+    if cat in ("DATE", "ID", "CONTACT", "LOCATION") and regex.fullmatch(r"\d{1,3}(?:\.\d)?", piece) \
+            and _SCORE_NAME_BEFORE.search(before):
+        return True
+    if cat == "DATE" and regex.fullmatch(r"\d{1,2}[ \t]*[-–][ \t]*\d{1,2}", piece) and _RIB_LEVEL_BEFORE.search(before):
+        return True
+    if cat in ("ID", "CONTACT") and regex.fullmatch(r"\d{3,5}", piece) and _PAGER_BEFORE.search(before):
+        return True
+    if cat == "NAME" and regex.search(r"(?i)\bmodified[ \t]+$", before):
+        return True
+    if cat == "NAME" and regex.match(r"\d", text[s.end:s.end + 1]) and regex.fullmatch(r"\p{L}{2,5}", piece):
+        return True
+    if cat == "LOCATION" and regex.fullmatch(r"(?i)(?:\d{1,3}[ \t]*)?min(?:ute)?s?[ \t]+(?:drive|walk|ride)", piece):
+        return True
+    return False
+
+
 def _honorific(text: str, s: Span) -> bool:
     """``wife Smt. Lalitha``: the honorific before a name, not the name."""
     return text[s.start:s.end].casefold().strip().rstrip(".") in _NAME_TITLES_OTHER and \
@@ -1207,12 +1254,12 @@ _KIN_WORDS = frozenset({"nan", "nana", "nanna", "nanny", "gran", "granny", "gran
 _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "lets", "id", "were", "shed", "wont", "cant"})
 # greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",
 # "Assalamu alaikum", "this arvo", "used tae"): never a name or a place, alone or together
-_GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum
+_GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum dias días tardes noches
 namaste shalom hola gracias bonjour merci danke ciao obrigado obrigada aloha mahalo talofa
 spasibo dziekuje dziękuję habari jambo sawubona mabuhay salamat inshallah mashallah alhamdulillah
 wallahi aye och whanau sat sri akal""".split())
 # ... and the short words that only count beside one of them ("Wa alaikum salaam"; "Mai", "Ta", "Tak" are names)
-_GREETING_PARTS = frozenset("wa um umm uh er erm oh ah doc".split())
+_GREETING_PARTS = frozenset("wa um umm uh er erm oh ah doc buenos buenas dias días tardes noches".split())
 def _greeting(piece: str) -> bool:
     words = [w.strip(".,!?;:") for w in regex.split(r"[ \t]+", piece.casefold().strip())]
     if not piece.strip():

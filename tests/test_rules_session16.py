@@ -205,3 +205,26 @@ def test_session16_speech_ages_and_jobs(pipe, text, want):
 ])
 def test_session16_not_phi_r4(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("my brother works at the mayo in the lab", ("mayo", "HOSPITAL")),
+    ("they took him to county and he waited all night", ("county", "HOSPITAL")),
+    ("had her gallbladder out at memorial last year", ("memorial", "HOSPITAL")),
+    ("the xray was done at the royal on tuesday", ("royal", "HOSPITAL")),
+    ("everybody calls mi shorty", ("shorty", "PATIENT")),
+    ("its padraig thats p a d r a i g", ("p a d r a i g", "PATIENT")),
+])
+def test_session16_nicknames_and_spelled_names(pipe, text, want):
+    assert want in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("we were at the mercy of the weather", "mercy"),
+    ("in general she is well", "general"),
+    ("they live out in the county", "county"),
+    ("hold the mayo on that sandwich", "mayo"),
+    ("went to county jail for a week", "county"),
+])
+def test_session16_not_hospital_nicknames(pipe, text, piece):
+    assert not any(text[s.start:s.end] == piece and s.label == "HOSPITAL" for s in pipe.run(Document(text)))

@@ -1282,7 +1282,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"[\s-]+(?:yo|y/o|y\.o\.)(?!\w))", "AGE", 0.9, group="a"),
     # "walter emmerich (goes by bud)", "everybody calls me sissy", "known as Tink": a nickname after its cue
     P("nickname_cue", r"(?i)\b(?:goes[ \t]+by|went[ \t]+by|(?:every(?:one|body)|people|they|friends|family|folks)[ \t]+"
-      r"(?:\p{L}+[ \t]+){0,2}calls?[ \t]+(?:me|him|her)|known[ \t]+as|prefers[ \t]+to[ \t]+be[ \t]+called)[ \t]+"
+      r"(?:\p{L}+[ \t]+){0,2}calls?[ \t]+(?:me|mi|him|her)|known[ \t]+as|prefers[ \t]+to[ \t]+be[ \t]+called)[ \t]+"
       r"(?P<n>(?!(?:the|a|an|his|her|my|their|bus|car|train|taxi|cab|bike|foot|plane|boat|mr|mrs|ms|dr|miss|that|this|"
       r"it|him|her|me|them|everyone|anything|nothing|something|name|names|nickname|all|every|each|many|several|some|"
       r"no|not|and|or|but|so|if|when|then|too|also|just|only|still|always|never|ever|sometimes|now|up|down|out|in|on|"
@@ -2038,6 +2038,19 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_relative_paren", r"(?i)\b(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|"
       r"stepson|stepdaughter|kid|child|baby|twin)(?:[ \t]+(?-i:\p{Lu}\p{Ll}+)){0,2}[ \t]*\([ \t]*(?P<a>\d{1,2})[ \t]*"
       r"(?:y|yo|y/o|yrs?|years?(?:[ \t]+old)?)?[ \t]*\)", "AGE", 0.75, group="a", validate=age_in_range),
+    # hospitals by their nickname after a place preposition (session 16, tune53): "works at the mayo", "i went to
+    # county", "a stent at the mercy in cork", "at memorial", "in the allen before" (not "at the mercy of", "in general",
+    # "in the county")
+    P("hospital_nickname", r"(?i)\b(?:at|to|in|into|from|up[ \t]+to|over[ \t]+at)[ \t]+(?:(?P<the>the)[ \t]+)?(?P<n>mayo|mercy|"
+      r"memorial|presbyterian|methodist|brigham|mass[ \t]+general|st\.?[ \t]+joe'?s|saint[ \t]+joe'?s|"
+      r"(?(the)(?:royal|allen|general|mission)|(?<=\b(?:to|at)[ \t]+)county(?=[ \t]+(?:er|emergency|uh|and|last|"
+      r"yesterday|for|with|because|cause|they)\b|[ \t]*[.,]|[ \t]*$)))\b(?![ \t]+(?:of|jail|fair|court|road|rd|street|st|ave|"
+      r"avenue|clerk|line|park|college|school|high|church|service|services|surgery|medicine|anesthesia|practice|ward|"
+      r"wards|floor|unit|units|icu|ed|er|paediatrics|pediatrics|practitioner|practitioners|anaesthetic|anesthetic|"
+      r"health|debility|condition|appearance|malaise|weakness|"
+      r"population|public|fund|trail|drive|day|weekend|sauce|sandwich|family|commission|office|building|library|"
+      r"cemetery|chapel|stadium|parkway|highway|hwy|bridge|lake|beach|river|assembly|election|board|jail)\b)",
+      "HOSPITAL", 0.65, group="n", flags=regex.MULTILINE),
     # informal work talk (session 16, tune53): "i do drywall", "she does nails at lucky nails", "i cut hair",
     # "she cleans houses", "i drive for amazon"
     P("trade_do", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|mostly[ \t]+|just[ \t]+|also[ \t]+)?"
@@ -2432,6 +2445,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                                          "janitorial", "catering", "bookkeeping", "lashes", "tattoos",
                                          "lawn", "home")),
     "trade_verb": ("w:hair", "w:houses", "w:homes"),
+    "hospital_nickname": tuple("w:" + w for w in ("mayo", "mercy", "memorial", "presbyterian", "methodist", "brigham",
+                                                  "general", "joes", "joe's", "royal", "allen", "mission", "county")),
     "age_relative_paren": (r"re:(?i)(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|kid|child|"
                            r"baby|twin)[^()\n]{0,30}\(\s*\d",),
     "drive_for_company": tuple("w:" + w for w in ("amazon", "uber", "lyft", "doordash", "door", "grubhub", "instacart",
@@ -2525,7 +2540,7 @@ TRIGGERS.update({
     "age_is_now": (" now",), "age_is_now_and": (" now and ",), "age_corrected": ("you", "says", "he's", "she's",
                                                                                "hes ", "shes ", "i'm", "im "), "age_when_was": (" was ", " were "), "age_from_dob": ("so ",), "age_echo": ("you", "so "), "age_echo_first": ("you",),
     "year_spoken_range": ("nineteen", "twenty"), "year_spoken_moved": ("w:fifty", "w:sixty", "w:seventy", "w:eighty", "w:ninety"), "relative_name_reply": ("name",), "self_intro_relative": ("i'm", "i’m", "im ", "i am", "this is", "it's", "its ", "my name"), "salutation_name": ("dear",), "call_you_reply": ("call you",),
-    "age_sex_field": ("age",), "age_lived_to": ("lived", "made it"), "nickname_cue": ("goes by", "went by", "calls me", "calls him", "calls her",
+    "age_sex_field": ("age",), "age_lived_to": ("lived", "made it"), "nickname_cue": ("goes by", "went by", "calls me", "call mi", "calls mi", "calls him", "calls her",
                                                              "call me", "call him", "call her", "known as", "to be called"), "age_turn": ("turn",), "age_at_opening": ("at ",), "year_teen_pair": ("w:eighteen", "w:nineteen"),
     "year_two_thousand_and": ("thousand and",),
     # three searches, one per branch (the same texts pass): each has a literal that regex's search skips to

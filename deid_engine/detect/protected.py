@@ -469,6 +469,8 @@ class ProtectedTermsFilter:
         fam = source_family(s.source)
         if fam in ("user", "pattern") or not is_label(s.label):
             return False
+        if regex.fullmatch(r"\p{L}(?:[ \t]+\p{L}){3,}", text[s.start:s.end]):
+            return False  # "d r i s c o l l": a name spelled letter by letter, no dictionary words
         cat = category_of(s.label)
         if cat == "LOCATION" and s.label not in ("CITY", "STATE", "COUNTRY", "STREET", "ZIP"):
             words = _WORD.findall(text[s.start:s.end])
@@ -532,8 +534,9 @@ class ProtectedTermsFilter:
             if cat == "NAME" and self.lang == "en" and not self._person_context(text, s) \
                     and self._eponym_classification(text, s):
                 continue  # "Fitzpatrick type III"
-            protected = bool(words) and (whole in self.terms or whole in user or all(
-                self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha())))
+            protected = bool(words) and (whole in self.terms or whole in user or (
+                not (len(words) >= 4 and all(len(w) == 1 and w.isalpha() for w in words))  # "d r i s c o l l": spelled
+                and all(self.is_protected(w, user) for w in words if not (len(w) == 1 and w.isalpha()))))
             if protected and cat == "LOCATION" and _ZIP_AFTER.match(text, s.end):
                 protected = False  # "west haven ct 06516": a state before its ZIP code, not a CT scan
             if protected and not words[0].isdigit():

@@ -228,3 +228,17 @@ def test_session16_nicknames_and_spelled_names(pipe, text, want):
 ])
 def test_session16_not_hospital_nicknames(pipe, text, piece):
     assert not any(text[s.start:s.end] == piece and s.label == "HOSPITAL" for s in pipe.run(Document(text)))
+
+
+@pytest.mark.parametrize("text,want", [
+    ("fax to oakview snf 555-0133 attn marisol re discharge meds", ("marisol", "DOCTOR")),
+    ("Referral for Aoife, 41, a dental nurse, with recurrent migraine", ("dental nurse", "PROFESSION")),
+    ("chest pain began at work (crane operator at harbor steel)", ("crane operator", "PROFESSION")),
+])
+def test_session16_attention_and_job_cues(pipe, text, want):
+    assert want in _found(pipe.run(Document(text)), text)
+
+
+def test_session16_attention_to_a_department_is_no_name(pipe):
+    text = "Attn: Billing department, re invoice"
+    assert not any(s.label == "DOCTOR" for s in pipe.run(Document(text)))

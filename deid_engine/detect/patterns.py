@@ -2051,6 +2051,11 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"population|public|fund|trail|drive|day|weekend|sauce|sandwich|family|commission|office|building|library|"
       r"cemetery|chapel|stadium|parkway|highway|hwy|bridge|lake|beach|river|assembly|election|board|jail)\b)",
       "HOSPITAL", 0.65, group="n", flags=regex.MULTILINE),
+    # "riverbend snf 555-0176 attn deb re pt", "Attn: Marisol (billing)": the person a message is for (staff)
+    P("attention_name", r"(?i)\battn\.?[ \t]*:?[ \t]+(?:(?:dr|mr|mrs|ms|miss)\.?[ \t]+)?(?P<n>(?!(?:the|a|an|all|billing|"
+      r"records|medical|nursing|pharmacy|admissions|clinic|office|department|dept|front|desk|team|staff|charge|"
+      r"manager|director|nurse|doctor|provider|physician|social|case|unit|ward|re|to|for|please|pls)\b)\p{L}[\p{L}'’-]{1,20})",
+      "DOCTOR", 0.7, group="n"),
     # informal work talk (session 16, tune53): "i do drywall", "she does nails at lucky nails", "i cut hair",
     # "she cleans houses", "i drive for amazon"
     P("trade_do", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|mostly[ \t]+|just[ \t]+|also[ \t]+)?"
@@ -2445,6 +2450,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                                          "janitorial", "catering", "bookkeeping", "lashes", "tattoos",
                                          "lawn", "home")),
     "trade_verb": ("w:hair", "w:houses", "w:homes"),
+    "attention_name": ("attn",),
     "hospital_nickname": tuple("w:" + w for w in ("mayo", "mercy", "memorial", "presbyterian", "methodist", "brigham",
                                                   "general", "joes", "joe's", "royal", "allen", "mission", "county")),
     "age_relative_paren": (r"re:(?i)(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|kid|child|"

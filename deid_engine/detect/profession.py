@@ -301,6 +301,9 @@ CUES_EN: tuple[_Cue, ...] = (
     # caring hands" (where the job is held follows; listed jobs only, no clinical role)
     _Cue("zero copula at", _rx(r"\b(?:she|he|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+\p{L})"),
          clinical=False, modifiers=2, confidence=0.7, trigger=("she a ", "he a ", "mi a ")),
+    # a job and where it is held in brackets: "cp started at work (forklift operator at dunmore paper co)"
+    _Cue("(job at", _rx(r"\([ \t]*(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
+         modifiers=2, confidence=0.7, trigger=(" at ", " for ", " with ")),
     # a note that drops the subject after a comma: "lives in hyannis,is a realtor" (listed jobs only)
     _Cue("comma is a", _rx(r",[ \t]*(?:is|was)[ \t]+an?[ \t]+"), clinical=False, modifiers=1, confidence=0.7,
          gate=_COMMA_IS_A_GATE),
@@ -322,7 +325,7 @@ CUES_EN: tuple[_Cue, ...] = (
     # apposition after a capitalised name or an age
     _Cue("name, a", _rx(r"(?<=\p{Lu}\p{Ll}+),[ \t]+an?[ \t]+(?![\p{L}\d-]*(?:year|yr|month|week|day)s?-old)"),
          clinical=False, modifiers=1, confidence=0.7),
-    _Cue("age, job", _rx(r"(?<=[\p{L})\]],[ \t]*)\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+"), modifiers=1,
+    _Cue("age, job", _rx(r"(?<=[\p{L})\]],[ \t]*)\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+(?:an?[ \t]+)?"), modifiers=1,
          confidence=0.7),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     # (with up to three name words, a title with its period: "SON, FR. MICHAEL, IS A PRIEST", "Father René Pelletier, is a")

@@ -242,3 +242,22 @@ def test_session16_attention_and_job_cues(pipe, text, want):
 def test_session16_attention_to_a_department_is_no_name(pipe):
     text = "Attn: Billing department, re invoice"
     assert not any(s.label == "DOCTOR" for s in pipe.run(Document(text)))
+
+
+@pytest.mark.parametrize("text,want", [
+    ("mi auntie she eighty six and still cooking", ("eighty six", "AGE")),
+    ("my nan she a hundred and one doctor", ("hundred and one", "AGE")),
+    ("patient mi a security guard with metro transit", ("security guard", "PROFESSION")),
+    ("the kids ava whos nine and leo", ("nine", "AGE")),
+])
+def test_session16_zero_copula_and_kids(pipe, text, want):
+    assert want in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("he forty minutes late for his appointment", "forty"),
+    ("then a six minute walk test next week", "six minute walk"),
+    ("she calls her paati every sunday", "paati"),
+])
+def test_session16_not_phi_r7(pipe, text, piece):
+    assert piece not in _pieces(pipe.run(Document(text)), text)

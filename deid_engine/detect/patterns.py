@@ -602,7 +602,7 @@ def age_in_range(s: str) -> bool:
 _HOW_OLD_SPEAKER = (r"(?:[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?[ \t]*:|(?i:patient|pt|mother|father|mom|mum|dad|"
                     r"parent|son|daughter|wife|husband|caregiver|carer|client|relative|grandmother|grandfather)\b:?|"
                     r"\[[ \t]*[A-Za-z][\w .'-]{0,20}\][ \t]*:?|(?i:speaker)[ \t]*\d{1,2}[ \t]*:?)")
-_AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|girlfriend|"
+_AGE_RELATIONS = (r"wife|husband|son|daughter|mother|father|mom|mum|dad|brother|sister|partner|boyfriend|girlfriend|kids|"
                    r"grandmother|grandfather|grandma|grandpa|grandad|granddad|nana|gran|grandson|granddaughter|niece|nephew|aunt|uncle|cousin|"
                    r"baby|boy|girl|kid|child|little\s+one|youngest|oldest|eldest|stepson|stepdaughter|twins?")
 # "nine months", "18 months old": an age in months or weeks unless it is a pregnancy or a time span
@@ -853,6 +853,8 @@ def _name_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 _NOT_NICKNAME = frozenset("""
+paati patti thatha thaatha nani nana dadi dada ammamma ammachi appachan lola lolo abuela abuelo abuelita abuelito tita tito
+bibi babu mamaw papaw meemaw peepaw granny grampa gramps nonna nonno oma opa yaya
 back later tomorrow today tonight anytime any if when on at at the after before first again sometime soon now please
 dad mom mum mother father doc doctor nurse sir madam ma'am honey dear love sweetie names that this crazy old silly
 son daughter husband wife brother sister friend neighbor neighbour partner boss aunt uncle cousin grandma grandpa
@@ -2056,6 +2058,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"records|medical|nursing|pharmacy|admissions|clinic|office|department|dept|front|desk|team|staff|charge|"
       r"manager|director|nurse|doctor|provider|physician|social|case|unit|ward|re|to|for|please|pls)\b)\p{L}[\p{L}'’-]{1,20})",
       "DOCTOR", 0.7, group="n"),
+    # speech without the verb (Caribbean, AAVE): "miss feldstein she ninety four and sharp", "granny she a hundred and
+    # two doctor", "he sixty now" (tens and hundreds only: "he forty minutes late" has no cue word after it)
+    P("age_zero_copula", r"(?i)\b(?:she|he|mi)[ \t]+(?:a[ \t]+(?=hundred))?(?P<a>(?:twenty|thirty|forty|fifty|sixty|seventy|"
+      r"eighty|ninety)(?:[ \t-]+(?:one|two|three|four|five|six|seven|eight|nine))?|(?:one[ \t]+)?hundred(?:[ \t]+and)?"
+      r"(?:[ \t]+(?:one|two|three|four|five|six|seven|eight|nine|ten))?)(?=[ \t]+(?:and|now|years?|this|next|last|"
+      r"doctor|doc|nurse|miss|mister|sir|maam|ma'am|yeah|uh|um)\b|[ \t]*[.,!?]|[ \t]*$)", "AGE", 0.7, group="a",
+      flags=regex.MULTILINE),
     # informal work talk (session 16, tune53): "i do drywall", "she does nails at lucky nails", "i cut hair",
     # "she cleans houses", "i drive for amazon"
     P("trade_do", r"(?i)\b(?:i|he|she|they|we|mi|me)[ \t]+(?:still[ \t]+|mostly[ \t]+|just[ \t]+|also[ \t]+)?"
@@ -2102,8 +2111,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       "STATE", 0.8, group="s", flags=regex.MULTILINE),
     # "ins is aetna member id ...", "insurance: bluecross": an insurer named after its label (not a public programme)
     P("insurer_named", r"(?i)\b(?:ins|insurance|insurer|ins\.|medical[ \t]+aid|medical[ \t]+scheme)(?![\p{L}])"
-      r"(?:[ \t]+(?:is\b|co\b\.?|company\b|carrier\b))?[ \t]*[:=]?[ \t]*"
-      r"(?P<o>(?!(?:is|was|are|still|now|medicare|medicaid|medi-cal|tricare|nhs|none|n/a|self|uninsured|pending|private|same|through|with|"
+      r"(?:[ \t]+(?:is\b|co\b\.?|company\b|carrier\b))?[ \t]*[:=]?[ \t]*(?:(?:from|by)[ \t]+)?"
+      r"(?P<o>(?!(?:is|was|are|still|now|from|by|medicare|medicaid|medi-cal|tricare|nhs|none|n/a|self|uninsured|pending|private|same|through|with|"
       r"via|expired|active|the)\b)[a-z][a-z&'’-]+(?:[ \t]+(?!(?:member|id|policy|plan|group|and|but|or|is|was|number|no)\b)"
       r"[a-z][a-z&'’-]+){0,2})(?=[ \t]*(?:[,.;)]|$|member\b|id\b|policy\b|plan\b|group\b|and\b|but\b|number\b))",
       "ORGANIZATION", 0.7, group="o", flags=regex.MULTILINE,
@@ -2451,6 +2460,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                                          "lawn", "home")),
     "trade_verb": ("w:hair", "w:houses", "w:homes"),
     "attention_name": ("attn",),
+    "age_zero_copula": (r"re:(?i)\b(?:she|he|mi)[ \t]+(?:a[ \t]+|one[ \t]+)?(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)",),
     "hospital_nickname": tuple("w:" + w for w in ("mayo", "mercy", "memorial", "presbyterian", "methodist", "brigham",
                                                   "general", "joes", "joe's", "royal", "allen", "mission", "county")),
     "age_relative_paren": (r"re:(?i)(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|kid|child|"

@@ -267,7 +267,7 @@ CUES_EN: tuple[_Cue, ...] = (
          confidence=0.75),
     # "i do nights im a healthcare assistant at kings college": a clinical job with its employer is the speaker's
     # own job (a clinician introduces themself as "the nurse", not "a nurse at")
-    _Cue("first person at", _rx(r"\b(?:i['’]?m|i\s+am)\s+an?\s+(?=(?:\p{L}+\s+){0,3}\p{L}+\s+(?:at|for|with|in)\s+"
+    _Cue("first person at", _rx(r"\b(?:i['’]?m|i\s+am|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,3}\p{L}+\s+(?:at|for|with|in)\s+"
                                 r"(?!(?:this|the\s+(?:clinic|practice|surgery|hospital))\b))"), confidence=0.75),
     # "i am welder at the shipyard": no article (second-language speech); only a listed job, one modifier
     _Cue("first person bare", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:now\s+)?"), clinical=False, modifiers=0,

@@ -226,7 +226,9 @@ _NOT_INSURER_START = frozenset({"because", "cos", "so", "and", "but", "if", "whe
                                 "five", "six", "some", "all", "both",
                                 "the", "a", "an", "my", "your", "his", "her", "our", "their", "public", "private",
                                 "national", "state", "medicare", "medicaid", "nhs", "va", "no", "any", "some", "still",
-                                "it", "is", "with", "through", "mental", "good", "bad", "home", "primary", "community"})
+                                "it", "is", "with", "through", "mental", "good", "bad", "home", "primary", "community",
+                                "she", "he", "i", "we", "they", "you", "has", "have", "had", "travel", "health", "dental",
+                                "life", "car", "auto"})
 
 
 def insurers(text: str, low: str | None = None) -> list[Span]:
@@ -239,6 +241,9 @@ def insurers(text: str, low: str | None = None) -> list[Span]:
         g = "o" if m.group("o") else "o3" if m.group("o3") else "o2"
         a, b = m.start(g), m.end(g)
         first = low[a:b].split()[0]
+        if first in ("from", "via", "by") and len(low[a:b].split()) > 1:
+            a = low.index(low[a:b].split()[1], a + len(first))  # "insurance from bharti axa": the name after "from"
+            first = low[a:b].split()[0]
         if first in _NOT_INSURER_START:
             continue
         if not text[a:b].islower():
@@ -506,7 +511,8 @@ _STREET = regex.compile(
     rf"(?:[ \t]+(?:apartment|apt|unit|suite|flat|number)[ \t]+(?:[a-z0-9]+)(?:[ \t]+[b-hj-z](?![\w]))?)?)(?![\w])")
 _NOT_STREET_NAME = frozenset(
     "the a an of to from down up my his her their your our this that these those more times days weeks months years "
-    "miles blocks minutes hours kilometres kilometers feet metres meters yards doors houses streets roads and or at "
+    "miles blocks minutes minute min mins hours hour kilometres kilometers feet metres meters yards doors houses streets "
+    "roads and or at "
     "on in by is was for with".split())
 
 

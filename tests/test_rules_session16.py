@@ -261,3 +261,22 @@ def test_session16_zero_copula_and_kids(pipe, text, want):
 ])
 def test_session16_not_phi_r7(pipe, text, piece):
     assert piece not in _pieces(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("patient: mi a mason mi work all over kingston", ("mason", "PROFESSION")),
+    ("now my daughter is dental hygienist in tampa", ("dental hygienist", "PROFESSION")),
+    ("we live out in springfield mass since the kids", ("mass", "STATE")),
+])
+def test_session16_r8_found(pipe, text, want):
+    assert want in _found(pipe.run(Document(text)), text)
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("mrn 00482917 k 6.1 hemolyzed? repeat", "k 6.1 hemolyzed"),
+    ("my son is sick today", "sick"),
+    ("referred to mass general for the biopsy", "mass"),
+])
+def test_session16_r8_not_phi(pipe, text, piece):
+    assert not any(text[s.start:s.end] == piece and s.label in ("IDNUM", "OTHER", "PROFESSION", "STATE")
+                   for s in pipe.run(Document(text)))

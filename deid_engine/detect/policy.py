@@ -256,6 +256,8 @@ def _without_generic_head(text: str, s: Span) -> Span:
 
 _STATE_AFTER_TOWN = regex.compile(r",[ \t]{0,2}(?P<st>[A-Z]{2}|[a-z]{2})(?![\p{L}\p{N}])")
 _STATE_CODES: frozenset[str] | None = None
+_INFORMAL_STATE_AFTER_TOWN = regex.compile(r",?[ \t]{1,2}(?P<st>mass|penn|calif|cali|conn|fla|tenn|mich|wisc|minn|ariz|"
+                                           r"colo|okla|jersey)(?![\p{L}\p{N}])(?![ \t]+(?:general|eye|ave|avenue|st|street|pike))")
 
 
 def _state_codes() -> frozenset[str]:
@@ -278,6 +280,13 @@ def _states_after_towns(text: str, spans: list[Span]) -> list[Span]:
     ordered = sorted(spans, key=lambda x: (x.start, x.end))
     for k, s in enumerate(ordered):
         if s.label not in ("CITY", "LOCATION") or source_family(s.source) == "user":
+            continue
+        inf = _INFORMAL_STATE_AFTER_TOWN.match(text, s.end)
+        if inf is not None and text[s.start:s.end].islower():
+            nxt = ordered[k + 1].start if k + 1 < len(ordered) else len(text)
+            if inf.end() <= nxt:  # "in worcester mass i have a script": a state's short name after a town
+                added.append(Span(inf.start("st"), inf.end("st"), "STATE", "pattern:state_after_town", 0.65,
+                                  "a state's short name after a town"))
             continue
         m = _STATE_AFTER_TOWN.match(text, s.end)
         if m is None or m.group("st").upper() not in _state_codes() or (

@@ -304,6 +304,12 @@ CUES_EN: tuple[_Cue, ...] = (
     # a job and where it is held in brackets: "cp started at work (forklift operator at dunmore paper co)"
     _Cue("(job at", _rx(r"\([ \t]*(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
          modifiers=2, confidence=0.7, trigger=(" at ", " for ", " with ")),
+    # Caribbean first person: "patient: mi a barber mi have a likkle shop" (listed jobs only)
+    _Cue("mi a", _rx(r"\bmi\s+an?\s+"), clinical=False, modifiers=1, confidence=0.7, trigger=("mi a ", "mi an ")),
+    # a relative's job without its article: "now my son is software engineer", "her husband was long haul trucker"
+    _Cue("relative is bare", _rx(r"\b(?:my|his|her|their|our|your)\s+(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?:is|was)\s+"
+                                 r"(?!an?\s|the\s|not\s|also\s)"), clinical=False, modifiers=2, confidence=0.7,
+         trigger=(" is ", " was ")),
     # a note that drops the subject after a comma: "lives in hyannis,is a realtor" (listed jobs only)
     _Cue("comma is a", _rx(r",[ \t]*(?:is|was)[ \t]+an?[ \t]+"), clinical=False, modifiers=1, confidence=0.7,
          gate=_COMMA_IS_A_GATE),

@@ -1064,7 +1064,19 @@ def _not_phi_in_context(text: str, s: Span) -> bool:
         return True
     if cat == "LOCATION" and regex.fullmatch(r"(?i)(?:\d{1,3}[ \t]*)?min(?:ute)?s?[ \t]+(?:drive|walk|ride)", piece):
         return True
+    if cat in ("ID", "OTHER", "CONTACT") and _LAB_VALUE.match(piece):
+        return True  # "mrn 00482917 k 6.1 hemolyzed": a lab value, not a number of a record
+    if cat == "DATE" and _SPELLED_DURATION.fullmatch(piece) and regex.match(
+            r"(?i)[ \t]+(?:years?|yrs?|months?|weeks?|days?)\b(?![ \t]+old\b)", text[s.end:s.end + 16]):
+        return True  # "pipefitter twenty six years": a duration
     return False
+
+
+_LAB_VALUE = regex.compile(r"(?i)(?:k|na|cl|mg|ca|phos|hgb|hb|hct|wbc|plt|cr|creat|bun|glu|gluc|inr|ptt|lactate|trop|"
+                           r"tsh|a1c|alb|ast|alt|co2|hco3|ph)[ \t:=]*\d{1,4}(?:\.\d+)?(?![\d/-])")
+_SPELLED_DURATION = regex.compile(r"(?i)(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|"
+                                  r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]+(?:one|two|three|"
+                                  r"four|five|six|seven|eight|nine))?)")
 
 
 def _honorific(text: str, s: Span) -> bool:

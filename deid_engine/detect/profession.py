@@ -309,7 +309,7 @@ CUES_EN: tuple[_Cue, ...] = (
     # a relative's job without its article: "now my son is software engineer", "her husband was long haul trucker"
     _Cue("relative is bare", _rx(r"\b(?:my|his|her|their|our|your)\s+(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?\s+(?:is|was)\s+"
                                  r"(?!an?\s|the\s|not\s|also\s)"), clinical=False, modifiers=2, confidence=0.7,
-         trigger=(" is ", " was ")),
+         gate=_rx(r"\s(?:is|was)\s(?<=\b(?:my|his|her|their|our|your)\s+\p{L}+(?:-in-law)?\s+(?:is|was)\s)")),
     # a note that drops the subject after a comma: "lives in hyannis,is a realtor" (listed jobs only)
     _Cue("comma is a", _rx(r",[ \t]*(?:is|was)[ \t]+an?[ \t]+"), clinical=False, modifiers=1, confidence=0.7,
          gate=_COMMA_IS_A_GATE),

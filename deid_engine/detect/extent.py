@@ -16,6 +16,7 @@ a word, right before another name span or lower-case in mixed-case text, is drop
 
 from __future__ import annotations
 
+import re as _re
 from dataclasses import replace
 
 from . import regex_memo as regex  # regex, with memoised module-level functions
@@ -202,6 +203,54 @@ class NameExtentFilter:
 
 _NAME_TOKEN = regex.compile(r"\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*")
 
+# Per-note word finders. Compiling a note's own alternation with ``regex`` costs 0.4-4 ms (its look-arounds
+# are slow to compile), more than the scan; on ASCII text the same matches come from one scan of a fixed
+# pattern and set look-ups (non-ASCII text still compiles the alternation, whose case folding is exact there).
+_ASCII_WORD_START = _re.compile(r"(?<![A-Za-z0-9'\-])[A-Za-z]")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_DIGITS = frozenset("0123456789")
+_AFTER_NAME_ASCII = _ASCII_LETTERS | _ASCII_DIGITS | {"-"}   # (?![\p{L}\p{N}-]) on ASCII text
+_AFTER_PLACE_ASCII = _ASCII_LETTERS | {"'", "-"}            # (?![\p{L}'’-]) on ASCII text
+# a name said to someone (NameRepeatFilter.filter); "(?:[a-z]+)" stands for the note's names
+_ADDRESSED_SRC = (r"(?<=(?:^|[ \t])(?!(?:the|a|an|my|your|his|her|our|their|this|that|of|in|on|to|with|for|"
+                  r"some|any|no|pay|paid|gas|phone)[ \t])[a-z'’]+[ \t]+)(?:[a-z]+)"
+                  r"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:\[|[a-z]{1,15}:)|[ \t]+so\b)")
+_ADDRESSED_ASCII = regex.compile(_ADDRESSED_SRC, regex.MULTILINE)
+# a name that is also a word, opening a clause before a verb or owning a phone (_repeat_word_names); "[A-Za-z]+"
+# stands for the note's names
+_WORD_NAME_SRC = (r"(?:(?<=^|[.!?;,:)\]][ \t]*|\n[ \t]*|[.!?][ \t]*-[ \t]*)(?P<s>[A-Za-z]+)(?=[ \t]+(?:is|was|will|asked|asks|"
+                  r"called|calls|lives|visited|wants|wanted|states|stated|says|said|agrees|agreed|would|has|"
+                  r"had|arrived|left|phoned|requests|requested|spoke|brought|took|came|comes)\b))|"
+                  r"(?<![\p{L}\p{N}'’-])(?P<p>[A-Za-z]+)(?=['’]s[ \t]+(?:#|(?:no|number|cell|phone|mobile|home|work)\b))")
+_WORD_NAME_ASCII = regex.compile(_WORD_NAME_SRC, regex.MULTILINE)
+_WORD_NAME_ASCII_I = regex.compile(_WORD_NAME_SRC, regex.MULTILINE | regex.IGNORECASE)
+
+
+def _find_words_ascii(text: str, words, ignorecase: bool, forbid: frozenset[str]) -> list[tuple[int, int]]:
+    """For ASCII ``text`` and ``words`` that start with a letter: the (start, end) of each match that
+    ``regex.finditer`` gives for ``(?<![\\p{L}\\p{N}'’-])(?:w1|w2|...)(?!<a char of forbid>)`` with the
+    alternatives longest first (IGNORECASE when ``ignorecase``): at each word start the longest word whose
+    next character is not forbidden, scanning on from the end of a match."""
+    keys = {w.lower() for w in words} if ignorecase else set(words)
+    lens = sorted({len(w) for w in keys}, reverse=True)
+    n = len(text)
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in _ASCII_WORD_START.finditer(text):
+        a = m.start()
+        if a < pos:
+            continue
+        for ln in lens:
+            b = a + ln
+            if b > n:
+                continue
+            piece = text[a:b]
+            if (piece.lower() if ignorecase else piece) in keys and (b == n or text[b] not in forbid):
+                out.append((a, b))
+                pos = b
+                break
+    return out
+
 
 _BARE_SOURCE = "lexicon:spoken_bare_name"
 
@@ -281,31 +330,36 @@ class NameRepeatFilter:
 
         added: list[Span] = []
         if addressed:
-            alt_a = "|".join(regex.escape(w) for w in sorted(addressed, key=len, reverse=True))
-            rx_a = regex.compile(rf"(?<=(?:^|[ \t])(?!(?:the|a|an|my|your|his|her|our|their|this|that|of|in|on|to|with|for|"
-                                 rf"some|any|no|pay|paid|gas|phone)[ \t])[a-z'’]+[ \t]+)(?:{alt_a})"
-                                 rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:\[|[a-z]{{1,15}}:)|[ \t]+so\b)", regex.MULTILINE,
-                                 cache_pattern=False)
-            for m in rx_a.finditer(text):
-                a, b = m.start(), m.end()
+            if text.isascii():  # every lower-case word in that place, then a set look-up (same matches)
+                found_a = [m.span() for m in _ADDRESSED_ASCII.finditer(text) if m.group() in addressed]
+            else:
+                alt_a = "|".join(regex.escape(w) for w in sorted(addressed, key=len, reverse=True))
+                rx_a = regex.compile(_ADDRESSED_SRC.replace("(?:[a-z]+)", f"(?:{alt_a})", 1), regex.MULTILINE,
+                                     cache_pattern=False)
+                found_a = [m.span() for m in rx_a.finditer(text)]
+            for a, b in found_a:
                 k = bisect.bisect_right(taken, (a, len(text) + 1))
                 if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
                     continue
-                added.append(Span(a, b, addressed[m.group()], "lexicon:repeat", 0.55,
+                added.append(Span(a, b, addressed[text[a:b]], "lexicon:repeat", 0.55,
                                   "same name said to someone elsewhere in the note"))
         if not keep:
             return sorted([*spans, *added], key=lambda s: s.start) if added else spans
-        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
-        # unique to this note: kept out of regex's pattern cache, where it would push out the shared patterns
-        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags, cache_pattern=False)
-        for m in rx.finditer(text):
-            a, b = m.start(), m.end()
+        if text.isascii():
+            found = _find_words_ascii(text, keep, bool(flags), _AFTER_NAME_ASCII)
+        else:
+            alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
+            # unique to this note: kept out of regex's pattern cache, where it would push out the shared patterns
+            rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}\p{{N}}-])", flags, cache_pattern=False)
+            found = [m.span() for m in rx.finditer(text)]
+        for a, b in found:
             k = bisect.bisect_right(taken, (a, len(text) + 1))
             if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
                 continue  # overlaps a span
-            if m.group() in copies and regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", text[max(0, a - 3):a]):
+            g = text[a:b]
+            if g in copies and regex.search(r"(?:^|[.!?:]\s*|\n\s*)$", text[max(0, a - 3):a]):
                 continue  # "quist was a typo": a lower-case copy opening a sentence is not taken
-            label = keep.get(m.group()) or next(lab for w, lab in keep.items() if w.casefold() == m.group().casefold())
+            label = keep.get(g) or next(lab for w, lab in keep.items() if w.casefold() == g.casefold())
             added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same name found elsewhere in the note"))
         if not added:
             return spans
@@ -324,15 +378,18 @@ class NameRepeatFilter:
                 forms[w.casefold()] = lab
         if not forms:
             return spans
-        alt = "|".join(regex.escape(w) for w in sorted(forms, key=len, reverse=True))
-        rx = regex.compile(rf"(?:(?<=^|[.!?;,:)\]][ \t]*|\n[ \t]*|[.!?][ \t]*-[ \t]*)(?P<s>{alt})(?=[ \t]+(?:is|was|will|asked|asks|"
-                           rf"called|calls|lives|visited|wants|wanted|states|stated|says|said|agrees|agreed|would|has|"
-                           rf"had|arrived|left|phoned|requests|requested|spoke|brought|took|came|comes)\b))|"
-                           rf"(?<![\p{{L}}\p{{N}}'’-])(?P<p>{alt})(?=['’]s[ \t]+(?:#|(?:no|number|cell|phone|mobile|home|work)\b))",
-                           (0 if mixed else regex.IGNORECASE) | regex.MULTILINE, cache_pattern=False)
+        if text.isascii():  # every letter run in those places, then a set look-up (same matches)
+            rx = _WORD_NAME_ASCII if mixed else _WORD_NAME_ASCII_I
+            keys = forms if mixed else {w.lower() for w in forms}
+            found = [m for m in rx.finditer(text) if (m.group(m.lastgroup) if mixed else m.group(m.lastgroup).lower()) in keys]
+        else:
+            alt = "|".join(regex.escape(w) for w in sorted(forms, key=len, reverse=True))
+            rx = regex.compile(_WORD_NAME_SRC.replace("[A-Za-z]+", alt), (0 if mixed else regex.IGNORECASE) | regex.MULTILINE,
+                               cache_pattern=False)
+            found = list(rx.finditer(text))
         taken = sorted((s.start, s.end) for s in spans)
         added = []
-        for m in rx.finditer(text):
+        for m in found:
             g = "s" if m.group("s") is not None else "p"
             a, b = m.start(g), m.end(g)
             k = bisect.bisect_right(taken, (a, len(text) + 1))
@@ -381,19 +438,23 @@ class NameRepeatFilter:
             return spans
         mixed = LexiconDetector._case_mode(text) == "mixed"
         flags = 0 if mixed else regex.IGNORECASE
-        alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
-        # unique to this note: kept out of regex's pattern cache
-        rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}'’-])", flags, cache_pattern=False)
+        if text.isascii():
+            found = _find_words_ascii(text, keep, bool(flags), _AFTER_PLACE_ASCII)
+        else:
+            alt = "|".join(regex.escape(w) for w in sorted(keep, key=len, reverse=True))
+            # unique to this note: kept out of regex's pattern cache
+            rx = regex.compile(rf"(?<![\p{{L}}\p{{N}}'’-])(?:{alt})(?![\p{{L}}'’-])", flags, cache_pattern=False)
+            found = [m.span() for m in rx.finditer(text)]
         import bisect
 
         taken = sorted((s.start, s.end) for s in spans)
         added: list[Span] = []
-        for m in rx.finditer(text):
-            a, b = m.start(), m.end()
+        for a, b in found:
             k = bisect.bisect_right(taken, (a, len(text) + 1))
             if (k > 0 and taken[k - 1][1] > a) or (k < len(taken) and taken[k][0] < b):
                 continue  # overlaps a span
-            label = keep.get(m.group()) or next(lab for w, lab in keep.items() if w.casefold() == m.group().casefold())
+            g = text[a:b]
+            label = keep.get(g) or next(lab for w, lab in keep.items() if w.casefold() == g.casefold())
             added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same place found elsewhere in the note"))
         if not added:
             return spans

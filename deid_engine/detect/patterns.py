@@ -2229,6 +2229,27 @@ class PatternDetector:
         pfs = cached_prefilters(f"pattern-{self.lang}", pf_sources + [(r.pattern, r.flags) for r in trigger_list])
         self._prefilters = pfs[:len(pf_sources)]
         self._trigger_prefilters = dict(zip(trigger_list, pfs[len(pf_sources):]))
+        # the trigger tests inverted: a scan finding, a word, or nothing at all -> the patterns it lets run (in
+        # order); patterns gated by a trigger regex are tested one by one, after the cheaper gates
+        by_literal: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] = {}
+        ungated, by_res = [], []
+        for i, (_p, _rx, trig) in enumerate(compiled):
+            if trig is None:
+                ungated.append(i)
+                continue
+            subs, tw, res = trig
+            for w in subs:
+                by_literal.setdefault(w, []).append(i)
+            for w in tw:
+                by_word.setdefault(w, []).append(i)
+            if res:
+                by_res.append((i, res))
+        self._ungated = tuple(ungated)
+        self._by_literal = by_literal
+        self._by_word = by_word
+        self._trigger_words = frozenset(by_word)
+        self._by_res = tuple(by_res)
         self._compiled = compiled
 
     def describe(self) -> dict:
@@ -2240,29 +2261,36 @@ class PatternDetector:
         text = document.text
         best: dict[tuple[int, int], Span] = {}
         low = text.lower()
-        literal_hits = set(self._literal_scan.findall(low))  # the longest substring trigger starting at each position
-        words: frozenset[str] | None = None
+        # which patterns may match: those without a trigger, those one of whose substrings (the literal scan's
+        # findings: the longest trigger starting at each position) or words is in the text, then those whose
+        # trigger regex finds something
+        run = set(self._ungated)
+        by_literal = self._by_literal
+        for w in set(self._literal_scan.findall(low)):
+            ids = by_literal.get(w)
+            if ids is not None:
+                run.update(ids)
+        if self._by_word:
+            by_word = self._by_word
+            for w in self._trigger_words.intersection(_LOWER_WORD.findall(low)):
+                run.update(by_word[w])
         searched: dict[regex.Pattern, bool] = {}  # trigger regex -> found in this text (several patterns share some)
         trigger_pf = self._trigger_prefilters
-        for (p, rx, trig), pf in zip(self._compiled, self._prefilters):
-            if trig is not None:
-                subs, tw, res = trig
-                hit = not literal_hits.isdisjoint(subs)
-                if not hit and tw:
-                    if words is None:
-                        words = frozenset(_LOWER_WORD.findall(low))
-                    hit = not words.isdisjoint(tw)
-                if not hit and res:
-                    for r in res:
-                        found = searched.get(r)
-                        if found is None:
-                            rpf = trigger_pf[r]
-                            found = searched[r] = (rpf is None or rpf.may_match(text, low)) and r.search(text) is not None
-                        if found:
-                            hit = True
-                            break
-                if not hit:
-                    continue
+        for i, res in self._by_res:
+            if i in run:
+                continue
+            for r in res:
+                found = searched.get(r)
+                if found is None:
+                    rpf = trigger_pf[r]
+                    found = searched[r] = (rpf is None or rpf.may_match(text, low)) and r.search(text) is not None
+                if found:
+                    run.add(i)
+                    break
+        compiled, prefilters = self._compiled, self._prefilters
+        for i in sorted(run):
+            p, rx, _trig = compiled[i]
+            pf = prefilters[i]
             if pf is not None and not pf.may_match(text, low):
                 continue
             try:

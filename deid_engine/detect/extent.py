@@ -429,9 +429,12 @@ class NameRepeatFilter:
         from .lexicon import LexiconDetector, norm
 
         from .policy import is_state_or_country
+        from .vetoes import _LANGUAGES
 
         keep = {w: lab for w, lab in places.items()
                 if norm(w) not in self._words and w.casefold() not in _PLACE_HEAD_WORDS
+                and not any(norm(v) in self._words for v in _us_spellings(w))  # "Orthopaedic", "Centre"
+                and w.casefold() not in _LANGUAGES  # "madurai tamil nadu" ... "comfortable in tamil"
                 and not self._protected.is_protected(w)
                 and not is_state_or_country(w)}  # "University of [Maryland]" does not make every Maryland a place
         if not keep:
@@ -462,6 +465,14 @@ class NameRepeatFilter:
 
 
 # words never repeated as names however they were tagged once
+def _us_spellings(word: str) -> list[str]:
+    """American spellings of a British word (``Orthopaedic`` -> ``Orthopedic``, ``Centre`` -> ``Center``)."""
+    w = word.casefold()
+    out = [w.replace("ae", "e"), w.replace("oe", "e"), w[:-3] + "or" if w.endswith("our") else w,
+           w[:-3] + "ter" if w.endswith("tre") else w]
+    return [v for v in out if v != w]
+
+
 _NOT_WORD_NAMES = frozenset("""will may can june april august the and but she he they you this that who what pt
 patient family wife husband son daughter mother father sister brother nurse doctor team""".split())
 

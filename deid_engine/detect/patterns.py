@@ -260,6 +260,10 @@ def _improper_fraction(s: str) -> bool:
     return bool(m) and int(m.group(1)) > int(m.group(2))
 
 
+# British duration shorthand: days out of 7, months out of 12 ("3/7", "4/12")
+_DURATION_SHORTHAND = regex.compile(r"(\d{1,2})/(7|12)")
+
+
 def not_date_context(text: str, start: int, end: int) -> bool:
     """True when a short numeric 'date' is a pressure, ratio, dose, score or vent setting."""
     if _NOT_DATE_BEFORE.search(_before(text, start, 30)):
@@ -274,10 +278,15 @@ def not_date_context(text: str, start: int, end: int) -> bool:
     if s.endswith("/52") and not _DATE_CUE.search(_before(text, start, 20)) and \
             not regex.search(r"(?i)\b(?:dob|d\.o\.b|born|birth)\b[^\n]{0,12}$", _before(text, start, 24)):
         return True  # "6/52 tiredness", "repeat FBC in 4/52": weeks in British notes, not June 1952
-    if s.endswith("/7") and len(s) <= 4 and regex.search(r"(?i)\b(?:in|for|x|over|past|last|next|within|after|od|bd|bid|tds|"
-                                                         r"tid|qds|qid|daily|nocte|mane|stat|prn)\s*$",
+    if s.endswith("/7") and len(s) <= 4 and regex.search(r"(?i)(?:\b(?:in|for|x|over|past|last|next|within|after|od|bd|bid|tds|"
+                                                         r"tid|qds|qid|daily|nocte|mane|stat|prn)|~|\bapprox\.?)\s*$",
                                                          _before(text, start, 12)):
-        return True  # "for 3/7", "in 5/7": days
+        return True  # "for 3/7", "in 5/7", "~3/7 dysuria": days
+    m = _DURATION_SHORTHAND.fullmatch(s)
+    if m and int(m.group(1)) <= int(m.group(2)) and (
+            regex.search(r"(?i)(?:\b(?:for|x|over|past|last|within|in)|~|\bapprox\.?)[ \t]*$", _before(text, start, 12))
+            or regex.match(r"(?i)[ \t]*(?:hx|h/o|history|ago|duration)\b", _after(text, end, 12))):
+        return True  # "4/12 hx of bloody diarrhoea", "3rd in 12/12", "~3/7 dysuria": months or days, not a date
     if (_VENT.search(_vent_clause(_before(text, start, 40))) or _VENT.search((_after(text, end, 16).rsplit(None, 1) or [""])[0])) and s.split("/")[-1] in ("2", "3", "4", "5", "6", "7", "8", "10"):
         return True
     if s.endswith("/10") and (regex.search(r"(?i)pain|scale|score|discomfort|#\s*$|\b(?:cp|c/o|ha|h/a|headache|aches?|"
@@ -781,7 +790,8 @@ naw nah yup aye mm hmm uh um
 
 
 _NOT_SIGNOFF = frozenset("""pt ok no md np pa per the and by am pm to at of in on my fyi or is as if so be we he
-she it us an cc""".split())
+she it us an cc frcp frcpc frcs frcsc frcsi frcpi fracp fracs fracgp franzcp mrcgp mrcp mrcpch mrcs mrcpi frcog
+mrcog facp facs facc faap fccp mbbs mbchb frcgp ccfp fcfp frcr frcpath frcem frcpch frcpsych mrcpsych""".split())
 
 
 _US_STATE_CODES = frozenset("""AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH
@@ -997,6 +1007,25 @@ def not_a_name_reply(text: str, start: int, end: int) -> bool:
         if k in _DIALOGUE_WORDS and not (w[:1].isupper() and k in names):
             return True
         if k in common and k not in names:
+            return True
+    return False
+
+
+# a speaker's turn of several words at the start of a line ("doctor: where does he live in india")
+_LONG_TURN = regex.compile(r"(?im)^[ \t]*(?:\[[a-z ]{2,20}\]|(?:doctor|dr|doc|physician|clinician|provider|nurse|patient|pt|"
+                           r"son|daughter|wife|husband|mother|father|mom|mum|dad|interpreter|caregiver|parent|guardian|"
+                           r"partner|sister|brother|grandson|granddaughter)[ \t]*:)[ \t]*\S+(?:[ \t]+\S+){3}")
+
+
+def _turn_of_a_dialogue(text: str, start: int, end: int) -> bool:
+    """``patient: madurai tamil nadu`` in a lower-case transcript is the patient's answer, not a name field: the value is
+    in lower case and the text has at least three turns of four words or more."""
+    if not text[start:end].islower():
+        return False
+    n = 0
+    for _ in _LONG_TURN.finditer(text):
+        n += 1
+        if n >= 3:
             return True
     return False
 
@@ -1217,6 +1246,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"|{DAY}[\s-]+{MONTHS_EN},?[\s-]+(?:{YEAR4}|'\d{{2}}|\d{{2}}(?![\d:]))"
       rf"|{MONTHS_EN}[\s-]+{DAY}{ORD}?(?!\s*(?:mg|units?|tabs?|ml|cc|%))(?:,?\s+(?:{YEAR4}|'\d{{2}}))?"
       rf"|{MONTHS_EN},?[\s-]+(?:of\s+)?(?:{YEAR4}|'\d{{2}})"
+      # "last dose 3 Nov here", "review 14 Dec": a day and a capitalised month abbreviation (not "3 dec" = decreased,
+      # "2 MAR" = the medication record)
+      rf"|{DAY}[ \t-]+(?-i:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|JAN|FEB|APR|JUN|JUL|AUG|SEPT?|OCT|NOV)(?![\p{{L}}.])"
       rf")(?![\d:])", "DATE", 0.9),
     P("date_weekday_numeric", rf"(?i)\b{WEEKDAYS_EN},?\s+(?P<d>{MONTH_NUM}/{DAY}(?:/(?:{YEAR4}|\d{{2}}))?)(?![\d/])",
       "DATE", 0.9, group="d"),
@@ -1236,7 +1268,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:st\.?|saint)\s+(?:david|andrew|george|stephen|brigid|valentine)'?s\s+day|mardi\s+gras|shrove\s+tuesday|"
       r"pancake\s+day|ash\s+wednesday|palm\s+sunday|holy\s+thursday|maundy\s+thursday|st\.?\s+john'?s\s+eve|"
       r"victoria\s+day|"
-      r"yom\s+kippur|waitangi\s+day|matariki|st\.?\s+andrew'?s\s+day|burns\s+night)\b", "DATE", 0.6),
+      r"yom\s+kippur|waitangi\s+day|matariki|st\.?\s+andrew'?s\s+day|burns\s+night|"
+      r"pongal|onam|naidoc\s+week|patriots'?\s+day|holy\s+week|kwanzaa|columbus\s+day|cinco\s+de\s+mayo|"
+      r"d[ií]a\s+de\s+(?:los\s+)?muertos|durga\s+puja|dussehra|raksha\s+bandhan|nowruz|vesak)\b", "DATE", 0.6),
     # "the twelfth of the fourth ninety nine", "first of the ninth eighty one": a numeric date said aloud
     P("date_ordinal_of_ordinal", rf"(?i)\b(?P<d>{ORD_WORDS}\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|"
       rf"seventh|eighth|ninth|tenth|eleventh|twelfth)(?![\w-])(?:,?\s+(?:{SPELLED_YEAR}|{SHORT_SPELLED_YEAR}|"
@@ -1929,7 +1963,7 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"[ \t]*,?[ \t]*(?:date[ \t]+of[ \t]+birth|dob|d\.o\.b|born[ \t]+(?:on|in))\b", "PATIENT", 0.8, group="n"),
     P("field_patient_name", r"(?im)^[ \t]*(?:patient(?:'s)?\s+name|patient|name|pt\s+name)[ \t]*:[ \t]*"
       r"(?P<n>[A-Z][\w'’-]+(?:[ \t]*,?[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*$", "PATIENT", 0.8, group="n",
-      invalidate=not_a_name_reply),
+      invalidate=lambda t, a, b: not_a_name_reply(t, a, b) or _turn_of_a_dialogue(t, a, b)),
     # "doctor: and your first name / patient: declan but nobody calls me that": the answer to a name question
     P("name_question_reply", r"(?im)\b(?:your|his|her|their|the[ \t]+(?:patient|baby|child)['’]?s)[ \t]+(?:full[ \t]+|first[ \t]+|"
       r"last[ \t]+|middle[ \t]+|sur|given[ \t]+|family[ \t]+)?name\b[^\n]{0,30}\n[ \t]*"
@@ -2449,7 +2483,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
                      "anzac", "australia day", "canada day", "boxing", "mother", "father", "bonfire", "fawkes",
                      "remembrance", "veterans", "luther", "mlk", "presidents", "juneteenth", "good friday", "whitsun",
                      "david", "george", "stephen", "brigid", "mardi", "shrove", "pancake", "ash wed", "palm sun",
-                     "holy thu", "maundy", "john", "victoria day"),
+                     "holy thu", "maundy", "john", "victoria day", "pongal", "onam", "naidoc", "patriot", "holy week",
+                     "kwanzaa", "columbus", "cinco", "muertos", "durga", "dussehra", "raksha", "nowruz", "vesak"),
     "year_apostrophe": ("'", "’"), "date_month_day": ("/",), "date_month_year": ("/",),
     "date_month_day_dash": ("-",), "year_after_event": ("mi", "cabg", "cva", "tia", "avr", "mvr", "pci", "stent",
                                                         "dx", "s/p", "ptca"),

@@ -63,7 +63,7 @@ _EPONYM_HEAD_AFTER = regex.compile(r"(?:['’]s?)?(?:[ \t]*(?:[ \t]and[ \t]|&|/|
                                    r"(?i:score|scale|index|criteria|criterion|classification|sign|signs|test|tests|"
                                    r"maneuver|manoeuvre|reflex|syndrome|disease|palsy|phenomenon|procedure|"
                                    r"questionnaire|inventory|protocol|repair|examination|exam|operation|technique|"
-                                   r"fracture|incision|approach|osteotomy|flap|shunt|regimen)\b")
+                                   r"fracture|incision|approach|osteotomy|flap|shunt|regimen|exercises?|pendulums?)\b")
 _EXAM_RESULT_BEFORE = regex.compile(r"(?i)\b(?:negative|positive|neg|pos|\+ve|-ve)[ \t]+$")
 # the head word of an eponymous structure, disease or device that the tagger took with its eponym for a place
 _EPONYM_NOUN_HEADS = frozenset({"pouch", "disease", "syndrome", "palsy", "catheter", "lymphoma", "tumor", "tumour",
@@ -76,6 +76,11 @@ _PLACE_CUE_BEFORE = regex.compile(r"(?i)\b(?:from|to|at|in|via)[ \t]+$")
 # MARIAN + DAUGHTER": a plus between words joins people)
 _EXAM_RESULT_AFTER = regex.compile(r"(?:['’]s)?[ \t]*(?:\([ \t]*[+-][ \t]*\)|[+-](?=[ \t]*(?:[,;.)\n]|$))|"
                                    r"(?i:positive|negative|pos|neg)\b(?![ \t]*(?:for|to|about)\b))")
+# "Neer/[Hawkins] deferred": a capitalised word and a slash before, a result after
+_EXAM_PAIR_BEFORE = regex.compile(r"(?<![\p{L}])(?<!(?i:\b(?:mr|mrs|ms|miss|dr|prof)\.?[ \t]))\p{Lu}\p{Ll}+(?:['’]s)?[ \t]*/[ \t]*$")
+_EXAM_OUTCOME_AFTER = regex.compile(r"(?:['’]s)?[ \t]*(?:\([ \t]*[+-][ \t]*\)|[+-](?=[ \t]*(?:[,;.)\n]|$))|"
+                                    r"(?i:positive|negative|pos|neg|deferred|equivocal|not[ \t]+(?:tested|assessed|done|"
+                                    r"performed)|intact|normal|abnormal|painful|painless)\b)")
 # a lexicon-only name right after these words is an eponym ("test de Coombs", "grado 2 de Fuhrman")
 _EPONYM_BEFORE = regex.compile(r"(\p{L}+)[ \t]+(?:\d+[ \t]+)?(?:de|del|of)[ \t]+(?:la[ \t]+)?$")
 # A place span made only of these words names a service, not a facility: "UROLOGY CLINIC",
@@ -372,13 +377,19 @@ class ProtectedTermsFilter:
         n = norm(word)
         return n.endswith("s") and n[:-1] in self._eponyms and n in self._names
 
-    def _person_context(self, text: str, span: Span) -> bool:
+    def _titled(self, text: str, span: Span) -> bool:
+        """A title right before the span (``Dr. Young``, ``Mr Hawkins``)."""
         before = _WORD.findall(text[max(0, span.start - 12):span.start])
         if before and norm(before[-1]) in TITLES:
             gap = text[span.start - 12:span.start]
             tail = gap[gap.lower().rfind(before[-1].lower()) + len(before[-1]):]
             if len(tail) <= 3 and "\n" not in tail:
                 return True
+        return False
+
+    def _person_context(self, text: str, span: Span) -> bool:
+        if self._titled(text, span):
+            return True
         w = text[span.start:span.end]
         if self.lang == "en" and w[:1].isupper() and not w.isupper() and _RELATION_BEFORE.search(text[max(0, span.start - 16):span.start]):
             return True  # "Son, Ed, was updated", "wife (Sal)": a relative's name, not the ED / SAL abbreviation
@@ -561,7 +572,12 @@ class ProtectedTermsFilter:
                             _EXAM_RESULT_BEFORE.search(text[max(0, s.start - 12):s.start])
                             and regex.match(r"['’]s?\b", text[s.end:s.end + 2]))):
                 continue  # "Hawkins +, Neer +", "Spurling (-)", "Negative Hoffman's": a named examination test
-            elif fam == "tagger" and cat in ("NAME", "LOCATION") and self.lang == "en" and not self._person_context(text, s) \
+            elif cat == "NAME" and self.lang == "en" and len(words) == 1 and text[s.start:s.start + 1].isupper() \
+                    and not self._person_context(text, s) and _EXAM_PAIR_BEFORE.search(text[max(0, s.start - 24):s.start]) \
+                    and _EXAM_OUTCOME_AFTER.match(text, s.end):
+                continue  # "Neer/Hawkins deferred", "Phalen/Tinel neg": a pair of named examination tests and their result
+            elif (fam == "tagger" or (fam == "lexicon" and cat == "LOCATION")) and cat in ("NAME", "LOCATION") \
+                    and self.lang == "en" and not (self._titled(text, s) if cat == "LOCATION" else self._person_context(text, s)) \
                     and not (cat == "LOCATION" and self._place_context(text, s)) and _EPONYM_HEAD_AFTER.match(text, s.end):
                 continue  # "Harvey-Bradshaw index 4", "Wells score", "Broström repair", "Addenbrooke's Cognitive
                 #            Examination": a named scale, sign or procedure

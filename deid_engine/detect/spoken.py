@@ -1014,7 +1014,8 @@ def subject_names(text: str, low: str | None = None) -> list[Span]:
 _BARE_NOT = frozenset("""theres kia ora min sha inna lem okey dax gon wan gotta braxton gilbert kennedy
 georgia america houston dallas austin phoenix paris london vegas denver jordan chad israel florence orlando
 tyne kent essex devon cornwall sydney perth adelaide victoria darwin regina chester lincoln preston
-gerd mona lisa rex bud ma pa nan nana mum mom dad mam gran nanny dada mama papa ned amma appa ammi abbu fae""".split())
+gerd mona lisa rex bud ma pa nan nana mum mom dad mam gran nanny dada mama papa ned amma appa ammi abbu fae
+cher chere chère hun luv darlin papi mami habibi habibti beta bhai didi yaar iha iho neng bunso""".split())
 
 
 def bare_given_names(text: str, low: str | None = None) -> list[Span]:

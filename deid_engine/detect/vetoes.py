@@ -482,6 +482,11 @@ _INTERJECTIONS = frozenset({"haha", "hahaha", "hahah", "hehe", "lol", "ah", "ahh
                             "bueno", "verdad", "ahorita", "oye", "mira", "cyaan", "mwen"})
 _SPANISH_FUNCTION = frozenset({"que", "el", "la", "los", "las", "se", "de", "del", "y", "mi", "por", "para", "con", "lo",
                                "le", "les", "un", "una", "no", "es", "muy"})
+# Spanish words that open a clause or phrase and never a name ("desde la cosecha de uva", "tengo dolor de la espalda")
+_SPANISH_OPENERS = frozenset({"desde", "hasta", "porque", "cuando", "donde", "tengo", "tiene", "tienes", "tenemos",
+                              "estoy", "estaba", "pero", "también", "tambien", "siempre", "nunca", "ayer", "hoy",
+                              "ahora", "antes", "despues", "después", "durante", "sin", "sobre", "entre", "hacia",
+                              "según", "segun", "para", "que"})
 
 
 @lru_cache(maxsize=1)
@@ -538,6 +543,23 @@ class WeakWordFilter:
         self._words, self._names, self._places = t["words"], t["names"], t["places"]
         self._all_names, self._undoubled = t["all_names"], t["undoubled"]
 
+    def _split_word(self, text: str, s: Span) -> bool:
+        """A lower-case one-word name that, joined to the word before or after it, makes a drug's name, exactly or
+        within one typing slip (two for long ones): speech-to-text split the word (``met forman``, ``fura semide``)."""
+        piece = text[s.start:s.end]
+        if len(piece) < 3 or not piece.isalpha() or not piece.islower():
+            return False
+        prev = _SPLIT_PREV.search(text, max(0, s.start - 16), s.start)
+        nxt = _SPLIT_NEXT.match(text, s.end, min(len(text), s.end + 16))
+        if prev is None and nxt is None:
+            return False
+        for joined in (prev.group(1) + piece if prev else None, piece + nxt.group(1) if nxt else None):
+            if joined is None or len(joined) < 6:
+                continue
+            if joined in _drug_names() or (len(joined) >= 8 and _near_drug(joined)):
+                return True
+        return False
+
     def _spanish_phrase(self, piece: str) -> bool:
         """A lower-case phrase of two or more words, at least half of them common Spanish words and one a Spanish
         function word, no word a listed name and the phrase no listed place (``que dios la bendiga``, ``el azucar``;
@@ -550,6 +572,8 @@ class WeakWordFilter:
         spanish = _spanish_words()
         if sum(w in spanish for w in words) * 2 < len(words) or not any(w in _SPANISH_FUNCTION for w in words):
             return False
+        if words[0] in _SPANISH_OPENERS:
+            return True  # "desde la cosecha de uva": a preposition or verb that opens no name
         self._load_lists()
         if any(w in self._all_name_set() for w in words if w not in spanish) or \
                 any(w in _given_names_any() for w in words if w not in _SPANISH_FUNCTION):
@@ -779,6 +803,8 @@ class WeakWordFilter:
                 continue  # "DOL 4", "SWAN #S Q4H", "Date: Sun, 22 Nov", "ADA diet", "Smt. Lalitha", "Dad's Medicare"
             if source_family(s.source) in ("tagger", "lexicon") and _not_phi_in_context(text, s):
                 continue  # "3rd trop", "MELD 14", "RIB FX 4-7", "bleep 4412", "Modified Rankin", "cha2ds2", "40 min drive"
+            if source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME" and self._split_word(text, s):
+                continue  # "the met forman", "fura semide": a drug's name split apart by speech-to-text
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
                 w = text[s.start:s.end].strip().casefold()
                 if regex.fullmatch(r"bill(?:[ \t]+no\.?)?", w) and _BILL_NUMBER.match(text, s.end, min(len(text), s.end + 40)):
@@ -1069,7 +1095,68 @@ def _not_phi_in_context(text: str, s: Span) -> bool:
     if cat == "DATE" and _SPELLED_DURATION.fullmatch(piece) and regex.match(
             r"(?i)[ \t]+(?:years?|yrs?|months?|weeks?|days?)\b(?![ \t]+old\b)", text[s.end:s.end + 16]):
         return True  # "pipefitter twenty six years": a duration
+    # session 17 (tune56/tune57)
+    if cat in ("LOCATION", "NAME") and (_GRADED_SCALE.fullmatch(piece) or (
+            _GRADED_SCALE_SAH.fullmatch(piece) and _SAH_CONTEXT.search(text[max(0, s.start - 60):s.start]))):
+        return True  # "HUNT-HESS 3", "FISHER 3" after SAH, "Mallampati 2": a graded scale, not a place or a person
+    if cat in ("LOCATION", "NAME") and (piece.casefold() in _GENERIC_SERVICES or (
+            piece.casefold() == "gen" and regex.match(r"(?i)[ \t]+(?:med|surg|peds|paeds|medicine|surgery)\b", text[s.end:s.end + 12]))):
+        return True  # "Ward 7C (Gen Med)": a service
+    if cat == "DATE" and regex.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", piece) and regex.match(r"[ \t]*\)", text[s.end:s.end + 3]) \
+            and regex.search(r"(?i)(?:\(\d{1,2}(?:st|nd|rd|th)?[ \t]*[-–][ \t]*|(?:cm|mm|kg|g|lbs?|oz)[ \t]*\()$", before):
+        return True  # "HC 46.8 cm (50-75th)": a centile
+    if cat == "DATE" and _drug_dose(text, s, piece):
+        return True  # "hydrocortisone 15/5": a split dose
     return False
+
+
+_GRADED_SCALE = regex.compile(r"(?i)(?:modified[ \t]+)?(?:(?:hunt[ \t]*[-/][ \t]*hess|hunt[ \t]+(?:and|&)[ \t]+hess|wfns|"
+                              r"spetzler[ \t]*-?[ \t]*martin|salter[ \t]*-?[ \t]*harris|nyha)"
+                              r"(?:[ \t]+(?:grade|class|stage|score|type))?(?:[ \t:]*(?:[0-9]|i{1,3}|iv|v)[a-c]?)?"
+                              r"|(?:mallampati|gleason|killip|tanner|hinchey|gustilo|schatzker|bosniak)"
+                              r"(?:[ \t]+(?:grade|class|stage|score|type))?[ \t:]*(?:[0-9](?:[ \t]*\+[ \t]*[0-9])?|i{1,3}|iv|v)[a-c]?)")
+_GRADED_SCALE_SAH = regex.compile(r"(?i)(?:modified[ \t]+)?fisher(?:[ \t]+(?:grade|scale|score))?[ \t:]*[0-4]")
+_SAH_CONTEXT = regex.compile(r"(?i)\b(?:sah|subarachnoid|hunt[ \t-]*(?:and[ \t]+|&[ \t]*)?hess|wfns|aneurysm\w*)\b")
+_GENERIC_SERVICES = frozenset({"gen med", "gen surg", "gen peds", "gen paeds", "gen medicine", "med surg", "med-surg",
+                               "medsurg", "acute med", "gen surgery", "general med", "gim"})
+
+
+_SPLIT_PREV = regex.compile(r"(?<![\p{L}'’-])(\p{Ll}{2,}) $")
+_SPLIT_NEXT = regex.compile(r" (\p{Ll}{2,})(?![\p{L}'’-])")
+
+
+@lru_cache(maxsize=1)
+def _drugs_by_prefix() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for w in _drug_names():
+        if len(w) >= 7 and w.isalpha():
+            out.setdefault(w[:2], []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _near_drug(word: str) -> bool:
+    """A drug's name within one edit (two for words of 11 letters or more), same first two letters."""
+    from rapidfuzz.distance import Levenshtein
+
+    k = 1 if len(word) < 11 else 2
+    return any(abs(len(d) - len(word)) <= k and Levenshtein.distance(word, d, score_cutoff=k) <= k
+               for d in _drugs_by_prefix().get(word[:2], ()))
+
+
+@lru_cache(maxsize=1)
+def _drug_names() -> frozenset[str]:
+    from ..lexicons import load_lexicon
+
+    return frozenset(w.casefold() for w in load_lexicon("drugs"))
+
+
+def _drug_dose(text: str, s: Span, piece: str) -> bool:
+    """``hydrocortisone 15/5``: two numbers after a drug's name that no month/day reading allows are a split dose."""
+    m = regex.fullmatch(r"(\d{1,3})/(\d{1,3})", piece)
+    if not m or (1 <= int(m.group(1)) <= 12 and 1 <= int(m.group(2)) <= 31):
+        return False
+    w = regex.search(r"(\p{L}[\p{L}-]{3,})[ \t]+$", text[max(0, s.start - 30):s.start])
+    return bool(w and w.group(1).casefold() in _drug_names())
 
 
 _LAB_VALUE = regex.compile(r"(?i)(?:k|na|cl|mg|ca|phos|hgb|hb|hct|wbc|plt|cr|creat|bun|glu|gluc|inr|ptt|lactate|trop|"
@@ -1140,6 +1227,14 @@ malayalam marathi kannadiga igbo yoruba hausa twi patois maori samoan tongan fij
 portuguese creole haitian french german italian greek arabic farsi persian dari pashto urdu hindi punjabi
 bengali gujarati tamil telugu somali amharic tigrinya swahili hmong khmer lao thai burmese nepali turkish
 armenian albanian bosnian serbian croatian romanian hungarian czech hebrew yiddish asl eng engl
+hokkien teochew hakka shanghainese taishanese toisanese fuzhounese ilocano ilokano cebuano visayan bisaya ilonggo
+hiligaynon kapampangan waray malay bahasa indonesian javanese kurdish kurmanji sorani uzbek kazakh tajik georgian
+azerbaijani azeri wolof fula fulani pulaar mandinka bambara lingala kinyarwanda kirundi luganda xhosa afrikaans
+sesotho setswana ndebele chichewa nyanja oromo oromifa quechua aymara guarani nahuatl mixteco mixtec zapotec
+kiche k'iche q'anjob'al triqui chuukese marshallese palauan chamorro hawaiian bislama gaelic
+basque galician flemish swedish norwegian danish icelandic finnish estonian latvian lithuanian slovak
+slovenian macedonian bulgarian belarusian mongolian tibetan uyghur rohingya oriya odia assamese sindhi saraiki
+balochi dhivehi cree ojibwe navajo lakota inuktitut yupik krio pidgin
 """.split())
 _DEMONYMS = frozenset("""
 irish scottish welsh british english american canadian mexican australian french german italian spanish
@@ -1261,7 +1356,13 @@ _TITLE_ONLY = frozenset({"fr", "rev", "revd", "mr", "mrs", "ms", "mx", "dr", "pr
 _KIN_WORDS = frozenset({"nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandpa", "grandad", "granddad",
                         "mum", "mom", "mam", "mammy", "mummy", "mommy", "dad", "daddy", "papa", "pop", "pops", "moko",
                         "mokopuna", "koro", "kuia", "whanau", "abuela", "abuelo", "abuelita", "nonna", "nonno", "baba",
-                        "bubbe", "zayde", "aunty", "auntie", "uncle", "sis", "bro"})
+                        "bubbe", "zayde", "aunty", "auntie", "uncle", "sis", "bro",
+                        # session 17: kin words of other languages said in English ("my lola had it", "her tita")
+                        "lola", "lolo", "tita", "tito", "kuya", "manang", "manong", "tia", "tio", "tía", "tío", "bibi",
+                        "dadi", "nani", "dada", "amma", "appa", "paati", "thatha", "ammachi", "oma", "opa", "yaya",
+                        "mamie", "papie", "mémé", "pépé", "mama", "mamma", "nonni", "babushka", "dedushka", "halmoni",
+                        "harabeoji", "obaachan", "ojiichan", "jiddo", "teta", "sitto", "khala", "khalu", "chacha",
+                        "chachi", "mamu", "mami", "buwa", "abuelito"})
 # bare contractions that are also nouns ("the shell station", "the well")
 _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "lets", "id", "were", "shed", "wont", "cant"})
 # greetings and everyday words of other languages and dialects said in English visits ("kia ora", "g'day",
@@ -1269,7 +1370,7 @@ _CONTRACTION_NOUNS = frozenset({"shell", "well", "hell", "wed", "ill", "its", "l
 _GREETINGS = frozenset("""g'day gday g’day kia ora hooroo arvo tae assalamu asalamu salaam alaikum alaykum dias días tardes noches
 namaste shalom hola gracias bonjour merci danke ciao obrigado obrigada aloha mahalo talofa
 spasibo dziekuje dziękuję habari jambo sawubona mabuhay salamat inshallah mashallah alhamdulillah
-wallahi aye och whanau sat sri akal""".split())
+wallahi aye och whanau sat sri akal mornin mornin' mornin’ evenin evenin' evenin’ howdy hiya heya""".split())
 # ... and the short words that only count beside one of them ("Wa alaikum salaam"; "Mai", "Ta", "Tak" are names)
 _GREETING_PARTS = frozenset("wa um umm uh er erm oh ah doc buenos buenas dias días tardes noches".split())
 def _greeting(piece: str) -> bool:

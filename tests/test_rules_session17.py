@@ -80,3 +80,30 @@ def test_a_patient_turn_of_a_transcript_is_no_name_field(pipe):
     text = ("doctor: where does he live in india now\npatient: madurai tamil nadu\n"
             "doctor: okay and how long has he had the cough\nson: about three weeks now doctor")
     assert not any(lab == "PATIENT" for _, lab in _found(pipe, text))
+
+
+@pytest.mark.parametrize("text, piece", [
+    ("D: 11/26/2026  Job 884120 / mkt", "mkt"),
+    ("Review 2/52 or sooner AD / for Prof O Murchu", "AD"),
+    ("Pt prefers calls to daughter at 505-555-0163.\nTW\n", "TW"),
+])
+def test_staff_initials(pipe, text, piece):
+    assert (piece, "DOCTOR") in _found(pipe, text)
+
+
+@pytest.mark.parametrize("text", ["Job 12345 / md", "Tolerated well. Plan to continue.\nPRN\n", "seen / for Dr review"])
+def test_no_staff_initials(pipe, text):
+    assert not any(lab == "DOCTOR" for _, lab in _found(pipe, text))
+
+
+@pytest.mark.parametrize("text, piece", [
+    ("interpreter: she says no never she is adventist she goes to church", "adventist"),
+    ("son: we have the puja on diwali", "puja"),
+])
+def test_faith_words_not_phi(full, text, piece):
+    assert not any(piece in p for p, _ in _found(full, text))
+
+
+def test_a_named_church_is_still_a_place(full):
+    got = _found(full, "She attends First Baptist Church on Main Street")
+    assert any("Baptist" in p for p, _ in got), got

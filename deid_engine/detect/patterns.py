@@ -2116,6 +2116,12 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       flags=regex.MULTILINE),
     P("reference_initials", r"(?m)^[ \t]*(?i:(?:our[ \t]+)?ref(?:erence)?\.?[ \t]*:?[ \t]*)(?P<n>[A-Z]{2,3}[ \t]*/[ \t]*[A-Za-z]{2,3})"
       r"[ \t]*$", "DOCTOR", 0.7, group="n"),
+    # "D: 11/26/2026  Job 884120 / mkt": the typist's initials after a dictation job number
+    P("job_number_initials", r"(?im)\bjob(?:[ \t]*(?:no\.?|number|#))?[ \t:#]*[A-Z]{0,3}\d{3,}[ \t]*/[ \t]*(?P<n>[A-Za-z]{2,3})[ \t]*$",
+      "DOCTOR", 0.7, group="n", validate=lambda w: w.casefold() not in _NOT_SIGNOFF),
+    # "Review 2/52 or sooner AD / for Prof Ó Murchú": the initials of the one who signs for a consultant
+    P("initials_signing_for", r"(?<![\p{L}\p{N}])(?P<n>[A-Z]{2,3})[ \t]*/[ \t]*(?i:for|pp|p\.p\.)[ \t]+(?:Prof|Dr|Mr|Mrs|Ms|Miss)\b",
+      "DOCTOR", 0.6, group="n", validate=lambda w: w.casefold() not in _NOT_SIGNOFF),
     # "...CONSENT SIGNED 8/1. --R.S. RNC": dotted initials before the credential closing a line
     P("signoff_dotted_initials", r"(?:^|(?<=[.!?;][ \t]{0,2}))-{0,2}[ \t]?(?P<n>[A-Za-z]\.[ \t]?[A-Za-z]\.(?:[ \t]?[A-Za-z]\.)?)"
       r"[ \t]*,?[ \t]*(?:rnc|RNC|rn|RN|Rn|lpn|LPN|rrt|RRT|cnm|CNM)\.?[ \t]*$", "DOCTOR", 0.6, group="n", flags=regex.MULTILINE),
@@ -2457,7 +2463,7 @@ STREET_SUFFIX_RE = (
 SHARED_WITH_ES = frozenset({"email", "url", "url_domain", "ipv4", "ipv6", "phone_intl", "date_iso", "vin"})
 
 
-_FINAL_INITIALS = regex.compile(r"(?<=[.!?][ \t]{1,2})(?P<n>[A-Z]{2,3})[ \t]*\n*\Z")
+_FINAL_INITIALS = regex.compile(r"(?<=[.!?][ \t]{1,2}|[.!?][ \t]*\n[ \t]*)(?P<n>[A-Z]{2,3})[ \t]*\n*\Z")
 _CREDENTIAL_WORDS = frozenset({"rn", "rnc", "lpn", "rrt", "bsn", "cnm", "np", "md", "pa", "do", "crna", "msw", "lcsw"})
 
 # a line that ends with a nurse's credential (one search per text, shared by the sign-off patterns)
@@ -2531,6 +2537,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "drive_for_company": tuple("w:" + w for w in ("amazon", "uber", "lyft", "doordash", "door", "grubhub", "instacart",
                                                   "ups", "fedex", "usps", "dhl", "postmates", "post")),
     "reference_initials": ("ref",),
+    "job_number_initials": ("job",), "initials_signing_for": ("for prof", "for dr", "for mr", "for ms", "for miss", "pp ", "p.p."),
     "agency_named": ("ambulance", "home health", "home care", "homecare", "chair car", "transport", "medivan",
                      "medi-van", "hospice", "infusion"), "relative_modal_name": ("will", "may", "june", "april", "august"), "age_birthday": ("birthday", "bday", "b-day"),
     "public_service_named": ("fd", "pd", "dpw", "fire", "police"),

@@ -803,6 +803,9 @@ class WeakWordFilter:
                 continue  # "DOL 4", "SWAN #S Q4H", "Date: Sun, 22 Nov", "ADA diet", "Smt. Lalitha", "Dad's Medicare"
             if source_family(s.source) in ("tagger", "lexicon") and _not_phi_in_context(text, s):
                 continue  # "3rd trop", "MELD 14", "RIB FX 4-7", "bleep 4412", "Modified Rankin", "cha2ds2", "40 min drive"
+            if (source_family(s.source) in ("tagger", "lexicon") and _category(s.label) in ("NAME", "LOCATION")
+                    and text[s.start:s.end].casefold() in _FAITH_WORDS):
+                continue  # "she is adventist", "we have the puja on diwali": a faith or a rite, not a person or a place
             if source_family(s.source) in ("tagger", "lexicon") and _category(s.label) == "NAME" and self._split_word(text, s):
                 continue  # "the met forman", "fura semide": a drug's name split apart by speech-to-text
             if _category(s.label) == "NAME" and source_family(s.source) in ("tagger", "lexicon"):
@@ -1121,6 +1124,12 @@ _GENERIC_SERVICES = frozenset({"gen med", "gen surg", "gen peds", "gen paeds", "
                                "medsurg", "acute med", "gen surgery", "general med", "gim"})
 
 
+# faiths, their members and rites, said alone (not "First Baptist Church", a named place)
+_FAITH_WORDS = frozenset("""adventist adventists baptist baptists methodist methodists catholic catholics lutheran
+lutherans pentecostal pentecostals presbyterian presbyterians mormon mormons muslim muslims hindu hindus sikh sikhs
+jewish buddhist buddhists evangelical evangelicals anglican anglicans episcopalian episcopalians quaker quakers
+amish mennonite mennonites jain jains parsi zoroastrian rastafarian rasta puja pooja novena shabbat iftar seder
+rosary""".split())
 _SPLIT_PREV = regex.compile(r"(?<![\p{L}'’-])(\p{Ll}{2,}) $")
 _SPLIT_NEXT = regex.compile(r" (\p{Ll}{2,})(?![\p{L}'’-])")
 

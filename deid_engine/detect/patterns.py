@@ -453,6 +453,14 @@ _NUMBER_TOKEN = regex.compile(r"[a-z]+")
 _SPOKEN_NUM = rf"(?:{_TEENS}|{_TENS_RE}|{_U19}|oh|o|zero|hundred|thousand)"
 
 
+# ordinal number words read as their cardinal ("eightieth" -> "eighty", "hundredth" -> "hundred")
+_ORDINAL_NUMBER_WORDS = {"first": "one", "second": "two", "third": "three", "fourth": "four", "fifth": "five",
+                         "sixth": "six", "seventh": "seven", "eighth": "eight", "ninth": "nine", "tenth": "ten",
+                         "eleventh": "eleven", "twelfth": "twelve", "hundredth": "hundred",
+                         **{t[:-4] + "teenth": t[:-4] + "teen" for t in _UNITS if t.endswith("teen")},
+                         **{t[:-1] + "ieth": t for t in _TENS if t}}
+
+
 def spelled_number(text: str) -> int | None:
     """The value of the first number written in words in ``text`` (``ninety-one`` -> 91,
     ``one hundred and two`` -> 102, ``eighteen`` -> 18), or None. Used for age spans."""
@@ -460,6 +468,7 @@ def spelled_number(text: str) -> int | None:
     for tok in _NUMBER_TOKEN.findall(text.casefold()):
         if tok.endswith("ies") and tok[:-3] + "y" in _NUMBER_WORDS:
             tok = tok[:-3] + "y"  # "seventies": the decade
+        tok = _ORDINAL_NUMBER_WORDS.get(tok, tok)  # "ninetieth", "twenty first": an ordinal birthday
         if tok in ("and", "a"):
             continue
         if tok == "hundred":
@@ -523,12 +532,17 @@ _AGE_EVENT = regex.compile(
     r"(?:disease|illness|infection|fever|measles|mumps|chickenpox|pneumonia|meningitis|asthma|surgery|operation))\b")
 
 
+# "him dead at eighty", "Father dead at 70": a person dead at an age (not "pronounced dead at 14:32", "found dead at 6")
+_DEAD_AT = regex.compile(r"(?i)(?<!\b(?:pronounced|declared|found|confirmed|certified|brought[ \t]+in)[ \t]+)\bdead[ \t]+at[ \t]+"
+                         r"(?:(?:like|about|around|only|just|um|uh)[ \t]+)?$")
+
+
 def no_age_event(text: str, start: int, end: int) -> bool:
     """Vetoes ``at 52`` unless a life event (died, diagnosed, heart attack, retired ...) precedes
     it in the same sentence: ``at 5`` is otherwise a time, a dose or a rate."""
     before = _before(text, start, 60)
     before = regex.split(r"[.;!?\n]", before)[-1]
-    return _AGE_EVENT.search(before) is None
+    return _AGE_EVENT.search(before) is None and _DEAD_AT.search(before) is None
 
 
 _VITAL_BEFORE = regex.compile(
@@ -603,6 +617,34 @@ def _all_common_words(s: str) -> bool:
     return not words or all(w in dictionary for w in words)
 
 
+# --- session 17 (tune56, tune57): more age shapes ---------------------------------------------
+
+_SUBJECT_BEFORE_IS = regex.compile(r"(?i)([a-z][a-z'’-]*)[ \t]+is[ \t]+(?:(?:only|just|now)[ \t]+)?$")
+
+
+def subject_no_name(text: str, start: int, end: int) -> bool:
+    """Vetoes ``the bus is ten he said``: the word before ``is`` must look like a first name (a listed given
+    name, or a word no plain or medical dictionary holds), and no measurement may open the clause."""
+    m = _SUBJECT_BEFORE_IS.search(_before(text, start, 40))
+    if m is None:
+        return True
+    w = m.group(1).casefold()
+    if len(w) < 3 or w in _NOT_PERSON_SUBJECTS or w in _NOT_RELATIVE_NAME:
+        return True
+    if w in _plain_vocabulary() and w not in _given_names_all():
+        return True
+    return vital_sign_before(text, start, end)
+
+
+_RATE_WORD_BEFORE = regex.compile(r"(?i)\b(?:rr|resp\w*|rate|hr|pulse|bpm|breaths?|br|sats?|spo2|vt|ve|mv|tv|peep|"
+                                  r"fio2|map|cvp|drops?|gtts?|mcg|mg|units?|ml|cc|kg|at|of|over|x|times|q)\W*$")
+
+
+def rate_before_slash(text: str, start: int, end: int) -> bool:
+    """Vetoes ``rr 22/m``: a rate or an amount before ``N/m`` (per minute), not a person."""
+    return _RATE_WORD_BEFORE.search(_before(text, start, 16)) is not None or vital_sign_before(text, start, end)
+
+
 def age_in_range(s: str) -> bool:
     v = _age_value(s)
     return v is not None and 1 <= v <= 120
@@ -631,7 +673,30 @@ _GROUP_AGE_SEP = r"(?:[ \t]*(?:,[ \t]*(?:and|&)?|;|&|\band\b)[ \t]*)"
 _GROUP_NAME = rf"(?!(?:{_AGE_RELATIONS}|one|ages?|aged|and|or|both|all|the|twins?)\b)\p{{L}}[\p{{L}}'’-]+"
 _GROUP_AGE_OPEN = (rf"\b(?:{_AGE_GROUPS})[ \t]*,?[ \t]*\([ \t]*(?:(?:ages?|aged)[ \t]*:?[ \t]*)?")
 _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll\s+be|she'?ll\s+be|um+|uh+|oh|"
+               # "how old is she / [grandson] we think eighty seven": a hedge before the reply
+               r"(?:we|i)\s+(?:think|believe|guess|reckon)|maybe|probably|around|like|"
                r"well|just|about|almost|nearly|turned|only|now|yes|yeah)")
+
+
+# a relative listed with a bare age ("Social: Mum 24, barista", "lives with husband 71; son 45")
+_BARE_RELATIONS = (r"\b(?:mum|mom|mother|dad|father|wife|husband|partner|son|daughter|brother|sister|grandmother|"
+                   r"grandfather|grandma|grandpa|nana|aunt|uncle|niece|nephew|stepmother|stepfather|stepson|stepdaughter|"
+                   r"boyfriend|girlfriend|fianc[eé]e?)")
+# a relative or a group of children, maybe named (two words at most), then the pronoun: "his sister brielle she's",
+# "two girls matilda she's", "her son mateo who is" (read as a lookbehind from "she", "he", "who")
+_REL_NAME_BEFORE = (rf"\b(?:{_AGE_RELATIONS}|{_AGE_GROUPS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|"
+                    r"she|shes|he|hes|and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)"
+                    r"[\p{L}'’-]+){0,2}[ \t]*,?[ \t]+")
+# after such a relative's number: no unit, time, score, height, count or "of" ("he's 5 10", "2 for 2")
+_REL_AGE_TAIL = (r"(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
+                 rf"{_NOT_AGE_AFTER}(?![ \t]+(?:\d|(?:{_U19}|{_TEENS}|{_TENS_RE})\b))(?![ \t]+(?:of|to|for|or|foot|feet|ft|inch|"
+                 r"inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
+                 r"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
+                 r"ago|sober|clean|behind|late|overdue|early)|years?[ \t]+(?:older|younger|apart|ahead|behind|ago|since|sober|"
+                 r"clean|married|divorced|into|on|off|out|in|with|now[ \t]+since)|grades?|points?|out|over|percent|per|"
+                 r"tablets?|pills?|doses?|units?|sessions?|visits?|cycles?|rounds?|times?|shots?|kids|children|grandkids|"
+                 r"thirty|fifteen|forty[ \t-]+five|twenty|ten|oh|o['’]?clock|a\.?m|p\.?m|in[ \t]+the[ \t]+(?:morning|evening|afternoon)|"
+                 r"at[ \t]+night|hundred|thousand|million|k|grand|dollars?|bucks|quid)\b)")
 
 
 # --- ordinal and month-only dates ------------------------------------------------------
@@ -639,9 +704,21 @@ _AGE_FILLER = (r"(?i:i'?m|i\s+am|he'?s|she'?s|he\s+is|she\s+is|i'?ll\s+be|he'?ll
 ORD_WORDS = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
              r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|"
              r"(?:twenty|thirty)[\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))(?![\w-])")
+# an ordinal that can be a birthday's age: "her mother's ninetieth", "his twenty first" (tenth and above)
+ORDINAL_AGE = (r"(?:(?:twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety)[ \t-]+(?:first|second|third|fourth|fifth|"
+               r"sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|"
+               r"eighteenth|nineteenth|twentieth|thirtieth|fou?rtieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|"
+               r"(?:one[ \t]+)?hundredth|(?:one[ \t]+|a[ \t]+)?hundred[ \t]+(?:and[ \t]+)?(?:first|second|third|fourth|"
+               r"fifth|sixth|seventh|eighth|ninth|tenth))")
 DAY_ORD = rf"(?:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b|{ORD_WORDS})"
 MONTH_NAMES = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
                r"(?![\w-])")
+# whose Nth birthday: "her mother's", "my mothers", "his"; after the ordinal a clause break, a pronoun, a when, or
+# "birthday" / "party", never a noun ("her mother's second husband", "his 10th cycle")
+_ORD_AGE_OWNER = rf"\b(?:(?:{_AGE_RELATIONS})(?:-in-law)?['’]?s|his|her|my|your|their|our)[ \t]+"
+_ORD_AGE_FOLLOW = (r"(?=[ \t]*(?:[.,;!?)]|$)|[ \t]+(?:birthday|bday|b-day|party|celebration|bash|do|her|his|my|their|our|"
+                   r"your|she|he|they|we|i|next|this|last|coming|so|but|because|cos|doctor|doc|and[ \t]+(?:she|he|we|i|they)|"
+                   rf"(?:in|on)[ \t]+(?:{MONTH_NAMES}|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b)")
 _MONTH_CUE = (r"(?:in|since|until|till|til|by|last|next|early|late|mid|during|through|thru|from|before|after|"
               r"around|of|this|every|each|end\s+of|beginning\s+of|start\s+of|come)")
 # "may" is a month only after these (not after "this", "which", "of": "this may seem", "which may")
@@ -1417,18 +1494,16 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     # "his sister brielle she's seven had it", "her son mateo who is fifteen": a relative, maybe named, then "she's",
     # "he is", "who is", "who was" and a number; any word may follow but a unit, a time, a score, a height or "of"
     # (the pronoun first, then the relation behind it: the scan skips to "she", "he", "who")
-    P("age_relation_pronoun", rf"(?i)\b(?=she|he|who)(?<=\b(?:{_AGE_RELATIONS})(?:-in-law)?(?:[ \t]+(?!(?:is|was|who|whos|"
-      rf"she|shes|he|hes|and|but|so|because|cos|when|if|that|then|i|you|we|they|it|its|has|had|have)\b)[\p{{L}}'’-]+){{0,2}}"
-      rf"[ \t]*,?[ \t]+)(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|who[ \t]+just[ \t]+turned)[ \t]+"
-      rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM})(?![\w'’\"”/-]|\.\d|[ \t]*[%:°/]|[ \t]*-[ \t]*\d)"
-      # "he's 5 10", "he's six two": a height; "2 for 2": a tally
-      rf"{_NOT_AGE_AFTER}(?![ \t]+(?:\d|(?:{_U19}|{_TEENS}|{_TENS_RE})\b))(?![ \t]+(?:of|to|for|or|foot|feet|ft|inch|inches|in[ \t]+(?:the|a|an)|stone|st|floors?|doors?|"
-      rf"blocks?|streets?|miles?|kms?|km|metres?|meters?|yards?|months?[ \t]+(?:pregnant|along|gestation|postpartum|post|"
-      rf"ago|sober|clean|behind|late|overdue|early)|years?[ \t]+(?:older|younger|apart|ahead|behind|ago|since|sober|"
-      rf"clean|married|divorced|into|on|off|out|in|with|now[ \t]+since)|grades?|points?|out|over|percent|per|"
-      rf"tablets?|pills?|doses?|units?|sessions?|visits?|cycles?|rounds?|times?|shots?|kids|children|grandkids|"
-      rf"thirty|fifteen|forty[ \t-]+five|twenty|ten|oh|o['’]?clock|a\.?m|p\.?m|in[ \t]+the[ \t]+(?:morning|evening|afternoon)|"
-      rf"at[ \t]+night|hundred|thousand|million|k|grand|dollars?|bucks|quid)\b)",
+    P("age_relation_pronoun", rf"(?i)\b(?=she|he|who)(?<={_REL_NAME_BEFORE})(?:(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns)|['’]?s)|"
+      rf"who[ \t]+just[ \t]+turned)[ \t]+"
+      rf"(?:(?:now|only|just|almost|nearly|about|like|barely)[ \t]+)?(?P<a>{AGE_NUM}){_REL_AGE_TAIL}",
+      "AGE", 0.7, group="a", validate=age_in_range,
+      invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
+    # the same without the verb (session 17, tune56): "my granddaughter ava grace she sixteen she plays", "his son he
+    # nine now" (a number in words; not "one", "a")
+    P("age_relation_zero_copula", rf"(?i)\b(?=(?:she|he)[ \t]+(?!(?:one|a)\b){NUMBER_WORDS_RE})(?<={_REL_NAME_BEFORE})"
+      rf"(?:she|he)[ \t]+"
+      rf"(?P<a>{NUMBER_WORDS_RE}){_REL_AGE_TAIL}",
       "AGE", 0.7, group="a", validate=age_in_range,
       invalidate=lambda t, s, e: vital_sign_before(t, s, e) or gestation_weeks(t, s, e)),
     # "Pt (77F)", "Mrs Roy (84 F)": age and sex in brackets (not a catheter size: "foley (16F)")
@@ -1531,7 +1606,8 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?P<a>{AGE_NUM})(?=[ \t]*(?:[.,!;]|$|now\b|next\b|in\b|last\b))", "AGE", 0.8, group="a",
       flags=regex.MULTILINE, validate=age_in_range),
     # "And I turn 30 on October 23rd", "she turns eighty in may": a coming birthday
-    P("age_turn", rf"(?i)\b(?:i|he|she|you|they|we|mum|mom|dad)\s+(?:turn|turns|will\s+turn|['’]ll\s+turn|am\s+turning|is\s+turning)\s+"
+    P("age_turn", rf"(?i)\b(?:i|he|she|you|they|we|mum|mom|dad)\s+(?:turn|turns|will\s+turn|['’]ll\s+turn|am\s+turning|is\s+turning|"
+      rf"(?:just\s+)?turned)\s+"
       rf"(?P<a>(?>{AGE_NUM}))(?=\s+(?:on|in|next|this|tomorrow|today|soon|and|so|but|then|yeah)\b|\s*[.,!?]|\s*$|"
       rf"\s+[a-z]{{1,12}}:|\s+\[)", "AGE", 0.8, group="a",
       validate=age_in_range),
@@ -1558,8 +1634,9 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       r"(?:[MF]\b|y(?:rs?)?\b(?=[ \t,;/]*(?:[MFmf]|male|female|man|woman|boy|girl)\b))", "AGE", 0.8, group="a",
       validate=age_ok, invalidate=catheter_size),
     # "Well-child visit - 4 years", "2 month well baby check"
+    # (session 17, tune57) also with more words in the heading: "WELL CHILD / TAMARIKI ORA CHECK - 15 MONTHS"
     P("age_well_visit", rf"(?i)\bwell[\s-]+(?:child|baby|infant|toddler|adolescent|teen)(?:\s+(?:visit|check|"
-      rf"exam|care|review))?\s*[-–—:,]\s*(?P<a>\d{{1,2}}|{NUMBER_WORDS_RE})[\s-]*(?:years?|yrs?|y|months?|mos?|"
+      rf"exam|care|review)|[ \t]*[^\n\d\-–—:,]{{1,40}}?)?\s*[-–—:,]\s*(?P<a>\d{{1,2}}|{NUMBER_WORDS_RE})[\s-]*(?:years?|yrs?|y|months?|mos?|"
       rf"weeks?|wks?)\b", "AGE", 0.85, group="a"),
     P("age_well_visit_before", r"(?i)\b(?P<a>\d{1,2})[\s-]*(?:years?|months?|weeks?|y|m|mo)[\s-]+(?:old\s+)?well[\s-]+"
       r"(?:child|baby|infant|visit|check)", "AGE", 0.85, group="a"),
@@ -2071,9 +2148,14 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("signoff_dash_initials", r"(?:(?<=[.!?;][ \t]{0,2})|^)-{1,2}[ \t]?(?P<n>[A-Za-z]{2,3})[ \t]*$", "DOCTOR", 0.55, group="n",
       flags=regex.MULTILINE, validate=_dash_initials),
     # "picking up sister (9) from school", "son Eli (4 yo)": one relative's age in brackets
-    P("age_relative_paren", r"(?i)\b(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|"
-      r"stepson|stepdaughter|kid|child|baby|twin)(?:[ \t]+(?-i:\p{Lu}\p{Ll}+)){0,2}[ \t]*\([ \t]*(?P<a>\d{1,2})[ \t]*"
-      r"(?:y|yo|y/o|yrs?|years?(?:[ \t]+old)?)?[ \t]*\)", "AGE", 0.75, group="a", validate=age_in_range),
+    # (session 17, tune57) also a parent or a grandparent, "Family: mother (68) has recurrent depression", and a
+    # spouse with a bare number ("wife (71)"; "partner (3 yrs)" is how long they have been together)
+    P("age_relative_paren", r"(?i)\b(?:(?:sister|brother|son|daughter|niece|nephew|grandson|granddaughter|cousin|"
+      r"stepson|stepdaughter|kid|child|baby|twin|mother|father|mum|mom|dad|aunt|uncle|grandmother|grandfather|grandma|"
+      r"grandpa|stepmother|stepfather)(?:[ \t]+(?-i:\p{Lu}\p{Ll}+)){0,2}[ \t]*\([ \t]*(?P<a>\d{1,2})[ \t]*"
+      r"(?:y|yo|y/o|yrs?|years?(?:[ \t]+old)?)?|(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?)"
+      r"(?:[ \t]+(?-i:\p{Lu}\p{Ll}+)){0,2}[ \t]*\([ \t]*(?P<a>\d{1,2}))[ \t]*\)", "AGE", 0.75, group="a",
+      validate=age_in_range),
     # hospitals by their nickname after a place preposition (session 16, tune53): "works at the mayo", "i went to
     # county", "a stent at the mercy in cork", "at memorial", "in the allen before" (not "at the mercy of", "in general",
     # "in the county")
@@ -2165,6 +2247,37 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"[ \t]+(?P<a>{AGE_NUM})[ \t]+(?:years?|yrs?)\b(?![ \t]+(?:ago|later|before|after|since|of|in|with|post|out|sober|"
       rf"clean|smoke|free|married|divorced|widowed|now\s+since|older|younger|into|on|off|from|a\b|an\b))", "AGE", 0.75,
       group="a", validate=age_in_range, invalidate=vital_sign_before),
+    # session 17 (tune56, tune57) ---------------------------------------------------------------
+    # "they call her lupita is fifteen she goes to", "the oldest jesus is thirty he is a mechanic": a named
+    # person's age in words, then a new clause with he/she (the word before "is" must look like a first name)
+    P("age_name_is_pronoun", rf"(?i)(?<=\b[a-z][a-z'’-]{{2,}}[ \t]+)\bis[ \t]+(?:(?:only|just|now)[ \t]+)?"
+      rf"(?P<a>(?!(?:one|a)\b){NUMBER_WORDS_RE})(?=[ \t]+(?:she|he)\b(?![ \t]+(?:said|says|told|asked|thinks|thought|meant|means)\b))", "AGE", 0.7, group="a",
+      validate=age_in_range, invalidate=subject_no_name),
+    # "for her mother's ninetieth", "for christmas for my mothers eightieth", "his 80th in june": a relative's
+    # (or his / her / my) Nth birthday said without "birthday": the ordinal is the age; a noun after it is no age
+    # ("her mother's second husband", "his 10th cycle")
+    P("age_relative_ordinal", rf"(?i)(?<=[sry][ \t]{{1,3}})(?=(?:{ORDINAL_AGE})(?![\w-]))(?<={_ORD_AGE_OWNER})"
+      rf"(?P<a>{ORDINAL_AGE})(?![\w-]){_ORD_AGE_FOLLOW}", "AGE", 0.7, group="a", flags=regex.MULTILINE),
+    P("age_relative_ordinal_num", rf"(?i)(?<![\d.])(?=\d{{2,3}}(?:st|nd|rd|th)\b)(?<={_ORD_AGE_OWNER})"
+      rf"(?P<a>\d{{2,3}})(?:st|nd|rd|th){_ORD_AGE_FOLLOW}", "AGE", 0.7, group="a", flags=regex.MULTILINE,
+      validate=age_in_range),
+    # a query that opens with age and sex run together: "67m chf ef 25%, ...", "7m kawasaki sx day 6" (not a
+    # distance, a time or a span of months: "6m walk", "5m later", "3m f/u")
+    P("age_sex_line_start_word", r"(?m)^[ \t]*(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:of|to|at|in|on|and|or|the|a|an|per|by|for|into|"
+      r"up|down|away|later|ago|before|after|prior|post|since|long|tall|high|deep|wide|walk\w*|ambul\w*|run\w*|swim\w*|"
+      r"jog\w*|min|mins|minutes?|hrs?|hours?|course|supply|trial|follow\w*|fu|f|hx|history|old|radius|distance|dollars|"
+      r"pounds|x|q\w{0,3})\b)[a-z]{2,}\b)", "AGE", 0.7, group="a", validate=age_in_range, invalidate=distance_not_age),
+    # "pt muhammad hafiz bin rosli 58/m bed 12.": lower-case age slash sex after a name (not "rr 22/m": a rate)
+    P("age_slash_sex_lower", r"(?<=\b\p{L}{2,}[ \t]+)(?P<a>\d{1,3})[ \t]*/[ \t]*[mf]\b(?![\d/.]\d)"
+      r"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|[ \t]+(?:w/|s/p|h/o|c/o|(?:bed|rm|room|bay|with|pmh|hx|admitted|adm|from|presents|"
+      r"presenting|presented|pt|known|here|transferred|xfer|dx|who|was|is)\b))", "AGE", 0.75, group="a",
+      validate=age_in_range, invalidate=rate_before_slash, flags=regex.MULTILINE),
+    # "Social: Mum 24, barista at ...", "lives with husband 71; daughter 45 nearby": a listed relative and a bare age
+    # (the cheap checks first: a letter and a space before the number, a list break after it)
+    P("age_relation_bare", r"(?i)(?<![\d.])(?<=\p{L}[ \t]{1,3})(?=\d{1,3}[ \t]*(?:[,;]|\.(?!\d)|$))"
+      r"(?<=(?:^|[:;,.(/&])[ \t]*" + _BARE_RELATIONS + r"[ \t]+|\b(?:and|with|w/)[ \t]*"
+      + _BARE_RELATIONS + r"[ \t]+)(?P<a>\d{1,3})", "AGE", 0.7, group="a",
+      validate=age_in_range, flags=regex.MULTILINE),
     # Irish PPS numbers: "PPSN: 7734219KA"
     P("ppsn", r"(?i)\bpps(?:n|[ \t]+(?:no\.?|number))?[ \t]*[:#.]?[ \t]*(?P<n>\d{7}[A-W][A-IW]?)\b", "SSN", 0.9, group="n"),
     # "interpreter Rosa Ibarra, ID INT-3307": a short code with letters after an ID label
@@ -2408,6 +2521,8 @@ def _literal_scan(strings: list[str]) -> tuple[re.Pattern, dict[str, frozenset[s
 _SPOKEN_NUMBER = regex.compile(rf"(?i)(?<![\w-])(?>{NUMBER_WORDS_RE})")
 _ECHO_GAP = regex.compile(r"(?i)^(?:[ \t,.?!\n]+|\[[^\]\n]{1,20}\][ \t]*:?|[a-z_]{1,14}[ \t]*:|"
                           r"(?:yes|yeah|yep|aye|no|mm|um|uh|right|okay|ok|now|i[ \t]+think|or|and|so|son|mum|mam|dad|"
+                          # "seventy nine naw eighty": a self-correction
+                          r"naw|nah|nope|sorry|actually|wait|i[ \t]+mean|er|erm|"
                           r"mama|doctor|doc|nurse|just|only|maybe|about|almost|nearly|is|that|it|isnt|correct|patient|"
                           r"daughter|mother|father|wife|husband|carer|interpreter|clinician|midwife)\b){0,14}$")
 
@@ -2690,6 +2805,28 @@ TRIGGERS.update({
 TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
 TRIGGERS["age_sex_lower_start"] = (r"re:\d[mfMF]\b",)
 TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
+# Session 17
+_ORD_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# the first word of a number in words from two ("a hundred" and "one" are not taken by these patterns)
+_NUM_WORD_STARTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                    "thirty", "forty", "fourty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred")
+TRIGGERS.update({
+    "age_relation_zero_copula": tuple(f"he {w}" for w in _NUM_WORD_STARTS),
+    "age_name_is_pronoun": tuple(f"is {a}{w}" for a in ("", "only ", "just ", "now ") for w in _NUM_WORD_STARTS),
+    "age_relative_ordinal": ("tieth", "teenth", "tenth", "eleventh", "twelfth", "hundredth")
+    + tuple(f"{a}{o}" for a in ("ty ", "ty-", "hundred ", "hundred and ") for o in _ORD_UNITS),
+    # the owner and a digit ("'s 8", "her 9"; digit literals would slow the shared scan on notes full of digits)
+    "age_relative_ordinal_num": tuple(f"{w}{d}" for w in ("'s ", "’s ", "his ", "her ", "my ", "our ", "their ")
+                                      for d in "123456789"),
+    "age_sex_line_start_word": TRIGGERS["age_sex_lower_start"],  # the same search, done once
+    "age_slash_sex_lower": (r"re:/[ \t]*[mf]\b",),
+    # the relation word, a space and a digit ("mum 2", "husband 7"): one literal scan finds them
+    "age_relation_bare": tuple(f"{w} {d}" for w in ("mum", "mom", "mother", "dad", "father", "wife", "husband", "partner",
+                                                    "son", "daughter", "brother", "sister", "grandma", "grandpa", "nana",
+                                                    "aunt", "uncle", "niece", "nephew", "boyfriend", "girlfriend",
+                                                    "fiance", "fiancee", "fiancé", "fiancée") for d in "123456789"),
+})
 LEADS: dict[str, str] = {
     "date_iso": r"\d", "date_numeric": r"\d", "date_month_day": r"\d", "date_month_day_dash": r"\d",
     "date_month_year": r"\d", "year_apostrophe": "['’]", "year_19xx": "1", "year_20xx": "2", "year_after_event": r"\d",
@@ -2710,5 +2847,7 @@ LEADS: dict[str, str] = {
     "city_zip_after_street": "[A-Z]", "zip_after_street_city": r"\d", "age_sex_lower_end": r"\d",
     "eircode_after_county": "[A-Z0-9]", "age_list_more": r"\d", "nickname_quoted": "[A-Z]", "age_pronoun_is": "[hsHS]",
     "ward_floor_wing": "[0-9a-zA-Z]",
+    "age_relation_zero_copula": "[hsHS]", "age_name_is_pronoun": "[iI]", "age_slash_sex_lower": r"\d",
+    "age_relative_ordinal": "[tefsnhaoTEFSNHAO]", "age_relative_ordinal_num": r"\d", "age_relation_bare": r"\d",
 }
 EN_PATTERNS = tuple(replace(p, triggers=TRIGGERS.get(p.name), lead=LEADS.get(p.name, "")) for p in EN_PATTERNS)

@@ -134,11 +134,14 @@ def test_profession_cue_gates_hold_in_every_match():
     probe = Path(__file__).resolve().parent / "fixtures" / "english_probe"
     texts = [p.read_text(encoding="utf-8") for p in sorted(probe.glob("*.txt"))] + TEXTS + [
         "declan is a bus driver with city link", "Mum was a cook at the Ritz.", "she\nwas an aide for Hale\tHouse",
-        "PT WAS A WELDER AT GE", "his son is a fitter with  Acme Steel"]
+        "PT WAS A WELDER AT GE", "his son is a fitter with  Acme Steel", "starts as a phlebotomist monday",
+        "since she started nights as an ER nurse", "STARTING BACK\tAS A CNA", "he started as  an apprentice",
+        "Starts\nas a cook", "start work as a porter", "started  part time\tas an aide", "my son starts as a\tchef",
+        "STARTED AS AN RN", "she started there as a nanny"]
     parts = ["Orville", "Ada", "Mr", "he", "she", "they", "hes", "shes", "patient", "pt", "wife", "son-in-law", "who",
              "is", "was", "has been", "had been", "used to be", "became", "is now", "is still", "'s", "’s", "ſ", "a",
              "an", "A", "AN", "the", "THE", "(52)", ", 34,", "nurse", ".", "\n", "\t", "  ", " ", "employed",
-             "Volunteers", "as", "(", "( 34,", "Chidi"]
+             "Volunteers", "as", "(", "( 34,", "Chidi", "started", "starts", "nights"]
     rng = random.Random(3)
     for _ in range(3000):  # shuffled cue words, odd spacing and case
         texts.append("".join(rng.choice(parts) + rng.choice(["", " ", " ", "\t", "\n"]) for _ in range(rng.randint(1, 12))))
@@ -147,5 +150,5 @@ def test_profession_cue_gates_hold_in_every_match():
         for c in gated:
             for m in c.rx.finditer(t):
                 seen[c.name] += 1
-                assert c.gate.search(m.group()) is not None, (c.name, m.group())
+                assert c.gate.search(m.group().lower() if c.gate_low else m.group()) is not None, (c.name, m.group())
     assert min(seen.values()) >= 10, seen

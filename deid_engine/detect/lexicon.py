@@ -323,6 +323,18 @@ _NOT_ORG_START = {"one", "two", "three", "four", "five", "six", "seven", "eight"
                   "grammar", "junior", "senior", "infant", "infants", "nursery", "boarding", "sunday", "village",
                   "community", "parish", "catholic", "state", "local"}
 _JOB_PREPS = frozenset({"at", "for", "with"})
+# what someone "with" something has, beyond the medical and service lists ("a welder w/ sleep apnea"): these and the
+# service words are checked on the first two words after "with", the medical list (eponyms: "first glasgow") on the
+# first only and from three letters ("a scaffolder with hi reach access")
+_CONDITION_WORDS = frozenset("""apnea apnoea injury injuries infection infections anxiety depression bipolar stones
+disease diseases syndrome disorder pain hx history known severe mild moderate chronic acute recurrent poorly
+controlled uncontrolled type stage end low bad no new ms dm hx""".split())
+
+
+def _job_prep(toks: list, k: int, text: str) -> bool:
+    """Token k is at/for/with, or "w/" ("a flight attendant w/ polar air")."""
+    n = toks[k].n
+    return n in _JOB_PREPS or n == "w" and text.startswith("/", toks[k].end) and toks[k].end - toks[k].start == 1
 # where an employer's name after "<occupation> at" ends: a clause or place word ("at admiral in town")
 _EMPLOYER_RUN_STOP = frozenset("""in on at for with and or but so as since until till then now because cos when while
 where which who that i im ive id he hes she shes we were they theyre you youre it its is was are be been have has had do
@@ -1279,7 +1291,7 @@ class LexiconDetector:
         n = len(toks)
         # every test below needs one of these words right before token i (a cue's last word, at/for/with,
         # "the", "for"): other tokens are passed over without the calls
-        before = set(_cues_by_last(EMPLOY_CUES)) | _JOB_PREPS | {"the", "for"}
+        before = set(_cues_by_last(EMPLOY_CUES)) | _JOB_PREPS | {"the", "for", "w"}
         if mode == "lower":
             before |= set(_cues_by_last(EMPLOY_CUES_LOWER))
         for i in range(1, n):
@@ -1287,7 +1299,7 @@ class LexiconDetector:
                 continue
             if used[i] or not (self._cue_ends_at(toks, i, text, EMPLOY_CUES) or (
                     mode == "lower" and self._cue_ends_at(toks, i, text, EMPLOY_CUES_LOWER)) or (
-                    (toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the") and self._job_at(toks, i, text))
+                    (_job_prep(toks, i - 1, text) or toks[i - 1].n == "the") and self._job_at(toks, i, text))
                     or self._drive_for(toks, i, text)
                     or self._sport_for(toks, i, text)
                     or (toks[i - 1].text == "the" and self._sport_for(toks, i - 1, text))):
@@ -1301,9 +1313,16 @@ class LexiconDetector:
                     if used[i]:
                         continue
                 j = self._suffix_run(toks, text, used, i)
-                job = toks[i - 1].n in _JOB_PREPS and self._job_at(toks, i, text)
+                job = _job_prep(toks, i - 1, text) and self._job_at(toks, i, text)
                 if j < i and job:
                     j = self._lower_employer_run(toks, text, used, i)  # "a crane operator at us steel in gary"
+                if job and j >= i and toks[i - 1].n in ("with", "w") and (
+                        toks[i - 1].n == "w" and j == i
+                        or toks[i].n in self.medical and len(toks[i].n) > 2
+                        or any(t.n in service or t.n in _CONDITION_WORDS for t in toks[i:min(j, i + 1) + 1])):
+                    # "a welder w/ copd", "a teacher with chronic back pain": a condition, not a firm (its first two
+                    # words tell; "w/" also needs a name of two words or more: "a flight attendant w/ polar air")
+                    j = i - 1
                 if j >= i:
                     src = "pattern:employer" if (self._drive_for(toks, i, text) or job) else "lexicon:organization"
                     out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.6))
@@ -1329,7 +1348,7 @@ class LexiconDetector:
             team = mode == "mixed" and (self._sport_for(toks, i, text) or self._sport_for(toks, i - 1, text))
             # "drives the van for lakeside paratransit": the driving job is the evidence, as for a team
             src = "pattern:team" if team else "pattern:employer" if (
-                self._drive_for(toks, i, text) or ((toks[i - 1].n in _JOB_PREPS or toks[i - 1].n == "the")
+                self._drive_for(toks, i, text) or ((_job_prep(toks, i - 1, text) or toks[i - 1].n == "the")
                                                    and self._job_at(toks, i, text))) else "lexicon:organization"
             out.append(Span(toks[i].start, toks[j].end, "ORGANIZATION", src, 0.65))
             for q in range(i, j + 1):
@@ -1802,9 +1821,9 @@ class LexiconDetector:
                 and toks[i - 3].n in self.job_heads and toks[i].text[:1].isupper() and not toks[i].text.isupper() \
                 and "\n" not in text[toks[i - 3].start:toks[i].start]:
             return True  # "paramedic with the Ottawa Paramedic Service"
-        if i < 3 or toks[i - 1].n not in ("at", "for", "with") or toks[i - 2].n not in self.job_heads:
+        if i < 3 or not _job_prep(toks, i - 1, text) or toks[i - 2].n not in self.job_heads:
             return False
-        if toks[i].text[:1].isupper() and not toks[i].text.isupper() and toks[i - 1].n == "with" \
+        if toks[i].text[:1].isupper() and not toks[i].text.isupper() and toks[i - 1].n in ("with", "w") \
                 and "\n" not in text[toks[i - 2].start:toks[i].start]:
             return True  # "electrician with Cape Lambert Minerals": a capitalised employer after the job
         for q in range(i - 3, max(-1, i - 7), -1):

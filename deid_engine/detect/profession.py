@@ -15,7 +15,9 @@ Cues before the occupation (the span is the occupation phrase, the cue stays out
   as``, ``as a`` after a work word (``retired from the railroad as a``), ``Occupation:`` /
   ``Profession:`` / ``Job:`` fields, ``retired`` (``Retd.``), ``former``, ``I'm a/the``, ``I was a``,
   ``he/she/patient/pt/wife/son ... is/was a``, ``,is a`` in a note without subjects, an age (``43-year-old``,
-  ``67 yo``), ``<name> (husband), <job>,``, ``works in`` + a trade sector (``construction``);
+  ``67 yo``), ``<name> (husband), <job>,``, ``works in`` + a trade sector (``construction``), ``started (nights)
+  as``, a career's length (``thirty years seamstress``), ``Personal:``, ``Mum 24,``, ``<name> (a <job> at``, the
+  reply to ``what did you work at`` / ``what's the work``, ``she a <job>`` after a relative in the sentence;
 - Spanish: ``trabaja(ba) como/de``, ``empleado/a como``, ``como`` after a work word
   (``empleos temporales como``), ``de profesión``, ``profesión:`` / ``ocupación:``,
   ``se dedica(ba) a``, ``trabaja(ba) en el`` + sector, ``el paciente es/era``, an age
@@ -26,7 +28,9 @@ Cues after it: ``by trade``, ``by profession``; ``de profesión``, ``jubilado/a`
 
 The phrase is the longest lexicon match, with up to a few modifiers in front (``bus``
 ``mechanic``, ``night`` ``auditor``), or a noun before ``maker`` (``hurley maker``, not ``decision
-maker``); Spanish heads such as ``trabajador``, ``empleado``, ``profesora`` take a short ``de/en``
+maker``), or a noun before a head that names a trade only so (``private-hire driver``, ``home attendant``,
+one word ``farmworker``; not ``careful driver``, ``hard worker``, ``unrestrained driver``); Spanish heads such as
+``trabajador``, ``empleado``, ``profesora`` take a short ``de/en``
 complement (``trabajador en canteras``, ``empleado en Carpintería metálica``). Strong cues also accept an unknown word shaped like a job
 (``-er``, ``-ist``; ``-ero``, ``-ista``) and field cues (``Occupation:``, ``de profesión``)
 free text up to the next punctuation. A list after a match continues it
@@ -141,6 +145,28 @@ NOT_MAKERS_EN = {"decision", "trouble", "mischief", "peace", "noise", "money", "
                  "merry", "policy", "deal", "difference", "mistake", "excuse", "point", "bed", "coffee", "ice", "tea",
                  "yogurt", "yoghurt", "pasta", "popcorn", "waffle", "smoothie", "juice", "soda", "sandwich", "baby",
                  "babies", "widow", "history", "news", "sense"}
+# heads that name a trade only with a noun in front ("a private-hire driver", "a home attendant", "a farmworker"),
+# and the words in front of them that say how someone drives or works instead ("a careful driver", "a hard worker")
+COMPOUND_HEADS_EN = {"driver", "drivers", "worker", "workers", "attendant", "attendants"}
+SOLID_HEADS_EN = ("worker",)  # written as one word: "farmworker", "dockworker" (not "coworker")
+NOT_COMPOUND_MODIFIERS_EN = {"hard", "harder", "heavy", "safe", "safer", "careful", "careless", "reckless", "bad",
+                             "poor", "designated", "drunk", "new", "learner", "student", "nervous", "anxious", "confident",
+                             "slow", "fast", "quick", "defensive", "aggressive", "competent", "regular", "main",
+                             "primary", "key", "major", "frequent", "occasional", "daily", "sunday", "weekend",
+                             "diligent", "tireless", "steady", "reliable", "willing", "eager", "fellow", "co", "screw",
+                             "disk", "disc", "device", "printer", "software", "slave", "independent", "constant",
+                             "personal", "own", "unlicensed", "uninsured", "insured", "licenced", "elderly", "teen",
+                             "teenage", "young", "older", "sole", "only", "other", "same", "first", "second", "big",
+                             "strong", "weak", "pain", "risk", "disease", "growth", "underlying", "leading",
+                             "unpaid", "unemployed", "retired", "former", "lone", "social", "solo",
+                             # the part someone had in a crash ("19 yo M unrestrained driver")
+                             "restrained", "unrestrained", "belted", "unbelted", "seatbelted", "seat-belted",
+                             "lap-belted", "helmeted", "unhelmeted", "intoxicated", "impaired", "ejected", "injured",
+                             "at-fault", "hit-and-run", "car", "vehicle", "motor", "motorcycle", "motorbike", "moped",
+                             "scooter", "atv", "quad", "golf", "bike", "bicycle", "passenger", "front", "rear", "seat"}
+# hospital units and office functions written in capitals before a job: part of it ("an ER nurse", "an IT consultant"),
+# unlike a company's name ("a Walmart cashier")
+UNIT_ABBR_EN = {"er", "ed", "icu", "nicu", "picu", "ccu", "hdu", "or", "pacu", "ent", "ob", "it", "hr", "ot", "pr"}
 # only with a strong cue ("poor historian" is a clinical idiom)
 STRONG_ONLY = {"historian", "caretaker", "model", "guard", "judge", "coach", "deputy", "captain", "marine", "host", "operator",
                "director", "developer", "producer", "trader", "buyer", "mover", "server", "executive", "assistant",
@@ -173,7 +199,7 @@ _NOT_JOB_ES = {"mayor", "menor", "anterior", "posterior", "exterior", "interior"
                "entrevista", "cuidador", "cuidadora"}
 # a transcript turn: "Doctor:", "[patient]", "speaker 2:", "D:", or a lower-case "doctor hi there"
 _TURN = regex.compile(r"(?im)^[ \t]*(?:\[?(doctor|dr|patient|pt|nurse|clinician|provider|caller|relative|mother|father|"
-                      r"mom|mum|dad|wife|husband|daughter|son|parent|speaker[ \t]*\d{1,2})\]?[ \t]*(?::|(?<=\]))|"
+                      r"mom|mum|dad|wife|husband|daughter|son|parent|interpreter|translator|speaker[ \t]*\d{1,2})\]?[ \t]*(?::|(?<=\]))|"
                       r"([dp])[ \t]*:|(doctor|patient|clinician|speaker[ \t]*\d{1,2})[ \t]+(?=(?-i:[a-z])))")
 _RELATION_NEAR = regex.compile(r"(?i)\b(?:wife|husband|son|daughter|dtr|dau|mother|father|mom|mum|dad|brother|sister|partner|"
                                r"boyfriend|girlfriend|fianc[eé]e?|spouse|aunt|uncle|cousin|niece|nephew|"
@@ -215,6 +241,7 @@ class _Cue:
     # found in every match (speed): the cue is scanned only on texts where it is; written to search from a
     # rare piece backwards (``\sas\s(?<=...)``), which the regex module finds far faster than the cue's start
     gate: regex.Pattern | None = None
+    gate_low: bool = False  # the gate is case-sensitive and searched in the lower-cased text (faster than IGNORECASE)
 
 
 def _rx(p: str) -> regex.Pattern:
@@ -254,6 +281,11 @@ CUES_EN: tuple[_Cue, ...] = (
          heuristic=True, modifiers=3, strong=True, confidence=0.85,
          gate=_rx(r"\sas\s(?<=(?:employed|hired|trained|served|serving|serves|retired|qualified|started|starting|"
                   r"promoted|apprenticed|volunteers?)\s+as\s)")),
+    # "starts as a phlebotomist monday", "since she started nights as an ER nurse": a new job (up to two words
+    # between; listed jobs only, "started ASA as a blood thinner" is no trade)
+    _Cue("starts as", _rx(r"\bstart(?:s|ed|ing)?(?:\s+(?!as\b)\p{L}+){0,2}\s+as\s+(?:an?\s+)"),
+         modifiers=2, strong=True, confidence=0.8, trigger=("start",),
+         gate=regex.compile(r"start(?:s|ed|ing)?(?:\s+\p{L}+){0,2}\s+as\s"), gate_low=True),
     _Cue("job as", _rx(r"\b(?:job|jobs|career|position|post|employment|work|living)\s+as\s+" + _ART_EN),
          heuristic=True, modifiers=3, strong=True, confidence=0.85),
     _Cue("as a", _rx(r"\bas\s+(?:an?|the)\s+"), window=_WORK_EN, confidence=0.75),
@@ -282,7 +314,7 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("still a", _rx(r"\b(?:yeah|yes|yep|aye|still)\s+(?:still\s+)?an?\s+(?=\p{L})"), clinical=False, modifiers=1,
          confidence=0.7),
     # a social history that opens with the job: "Social: Electrician with Riverina Power."
-    _Cue("social field", _rx(r"(?m)^[ \t]*(?:social(?:\s+history)?|sh|shx|soc\s+hx)\s*[:\-–]\s*" + _ART_EN),
+    _Cue("social field", _rx(r"(?m)^[ \t]*(?:social(?:\s+history)?|sh|shx|soc\s+hx|personal(?:\s+(?:history|hx))?)\s*[:\-–]\s*" + _ART_EN),
          clinical=False, modifiers=2, confidence=0.75),
     _Cue("first person past", _rx(r"\b(?:i\s+was|i\s+used\s+to\s+be|i\s+became|i['’]ve\s+been)\s+(?:an?|the)\s+"),
          confidence=0.75),
@@ -301,9 +333,21 @@ CUES_EN: tuple[_Cue, ...] = (
     # caring hands" (where the job is held follows; listed jobs only, no clinical role)
     _Cue("zero copula at", _rx(r"\b(?:she|he|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,2}\p{L}+\s+(?:at|for|with)\s+\p{L})"),
          clinical=False, modifiers=2, confidence=0.7, trigger=("she a ", "he a ", "mi a ")),
+    # the same after a relative named earlier in the sentence, wherever the job is held: "lives with my son jermaine
+    # on flatbush he a paramedic" (clinical roles too: the relative's job, not the care team)
+    _Cue("zero copula relative", _rx(r"\b(?:she|he)\s+an?\s+"), window=_RELATION_NEAR, modifiers=1, confidence=0.7,
+         trigger=("he a",), gate=regex.compile(r"he\s+an?\s"), gate_low=True),
+    # a career's length, then the job: "twenty years machinist at the plant", "40 yrs a coal miner" (listed jobs only)
+    _Cue("years job", _rx(r"(?:years?|yrs?)(?<=\b(?:\d{1,2}|" + _NUMBER_WORDS_BARE + r")[ \t]+(?:years?|yrs?))[ \t]+"
+                          r"(?:as[ \t]+)?(?:an?[ \t]+)?"), clinical=False, modifiers=1, confidence=0.7,
+         trigger=("year", "yrs")),
     # a job and where it is held in brackets: "cp started at work (forklift operator at dunmore paper co)"
     _Cue("(job at", _rx(r"\([ \t]*(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
          modifiers=2, confidence=0.7, trigger=(" at ", " for ", " with ")),
+    # with its article, after a name or a relation word: "Nguyen (a pharmacist at Coburg Pharmacy) visited"
+    _Cue("name (a job at", _rx(r"(?<=(?:(?-i:\p{Lu}\p{Ll}+)|\b(?:" + RELATIVE_SUBJECTS + r"))[ \t]*)\([ \t]*an?[ \t]+"
+                               r"(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
+         modifiers=2, confidence=0.7, trigger=("(a",)),
     # Caribbean first person: "patient: mi a barber mi have a likkle shop" (listed jobs only)
     _Cue("mi a", _rx(r"\bmi\s+an?\s+"), clinical=False, modifiers=1, confidence=0.7, trigger=("mi a ", "mi an ")),
     # a relative's job without its article: "now my son is software engineer", "her husband was long haul trucker"
@@ -333,10 +377,16 @@ CUES_EN: tuple[_Cue, ...] = (
          clinical=False, modifiers=1, confidence=0.7),
     _Cue("age, job", _rx(r"(?<=[\p{L})\]],[ \t]*)\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+(?:an?[ \t]+)?"), modifiers=1,
          confidence=0.7),
+    # a relation word and an age without the comma before: "Social: Mum 24, barista at Kowhai Cafe" (found from the
+    # comma back, and the relation word checked on the words before: no literal pre-check of forty relation words)
+    _Cue("relative age, job", _rx(r",[ \t]+(?<=\p{L}[ \t]+\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*,[ \t]+)(?:an?[ \t]+)?"),
+         window=_rx(r"\b(?:" + RELATIVE_SUBJECTS + r")[ \t]+\d{1,3}(?:[ \t]*(?:[MF]|yo|y/o|yrs?))?[ \t]*$"), modifiers=1,
+         confidence=0.7),
     # a relative's clinical job ("daughter who is a nurse") is ordinary talk in ICU notes: only with a work cue
     # (with up to three name words, a title with its period: "SON, FR. MICHAEL, IS A PRIEST", "Father René Pelletier, is a")
     _Cue("relative is a", _rx(r"(?=[whsdmfbpgnacu])\b(?:who|(?:" + RELATIVE_SUBJECTS + r")(?:-in-law)?(?:,?\s+(?!is\b|was\b|who\b)"
-                              r"\p{L}[\p{L}'’-]*\.?){0,3},?" + _AGE_ASIDE_EN + r")" + _IS_EN + r"\s+an?\s+"), clinical=False,
+                              r"\p{L}[\p{L}'’-]*\.?){0,3}(?:[ \t]*\([^()\n]{1,40}\))?,?" + _AGE_ASIDE_EN + r")" + _IS_EN + r"\s+an?\s+"),
+         clinical=False,
          confidence=0.75, gate=_IS_A_GATE),
     # "Orville was a baker": a capitalised first name as the subject (clinical roles only as for pronouns)
     _Cue("name is a", _rx(r"(?=\p{Lu})(?<!(?<!\b(?-i:Mr|Mrs|Ms|Dr|Miss))[.!?]\s)(?<!^)\b(?-i:\p{Lu}\p{Ll}{2,})"
@@ -365,12 +415,17 @@ CUES_EN: tuple[_Cue, ...] = (
         r"what\s+(?:do|does|did)\s+(?:you|he|she|they)\s+do\s+for\s+(?:work|a\s+living|money|a\s+job)|"
         r"what\s+(?:is|was|'s|’s)\s+(?:your|his|her)\s+(?:job|occupation|work|profession)|what\s+line\s+of\s+work|"
         r"where\s+(?:do|does|did)\s+(?:you|he|she)\s+work|and\s+what\s+(?:do|did)\s+you\s+do|"
+        # "what did you work at", "did your grandmother work in ghana", "what's the work" (closing its turn)
+        r"what\s+(?:do|does|did)\s+(?:you|he|she|they)\s+work\s+(?:at|as)\b|"
+        r"did\s+(?:you|he|she|they|(?:your|his|her)\s+\p{L}+)\s+(?:ever\s+)?work\b|"
+        r"what(?:['’]s|\s+is|\s+was)\s+the\s+work(?=[ \t?.]*(?:\n|$))|"
         # "and kwabena what do you do / husband: bus driver": the question closing its turn
         r"what\s+(?:do|does)\s+(?:you|he|she)\s+do(?=[ \t?.]*(?:\n|$|\[|[a-z]{1,12}[ \t]*:)))"
         r"(?:[^\n]{0,30}\n[ \t]*|[^\n\[]{0,20}?[ \t]+(?=\[))"
         r"(?:\[[^\]\n]{1,20}\][ \t]*:?|[a-z]{1,12}(?:[ \t]+\d{1,2})?[ \t]*:|(?:patient|pt|doctor|nurse|caller|mum|dad|"
         r"mother|father|husband|wife|son|daughter)[ \t]+)?[ \t]*"
-        r"(?:(?:i\s+am|i['’]?m|i\s+was|he['’]?s|she['’]?s|well|um+|uh+|so|yes|yeah|oh|still|retired|now)[ \t,]+){0,3}"
+        r"(?:(?:i\s+am|i['’]?m|i\s+was|mi\s+was|he['’]?s|she['’]?s|he\s+was|she\s+was|well|um+|uh+|so|yes|yeah|oh|still|"
+        r"retired|now)[ \t,]+){0,3}"
         r"(?:an?\s+|the\s+)?"), strong=True, heuristic=True, modifiers=2, confidence=0.8,
          trigger=("work", "job", "living", "occupation", "profession", "what do you do", "what did you do")),
 )
@@ -378,6 +433,10 @@ CUES_EN: tuple[_Cue, ...] = (
 _EMPLOYED_AFTER = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}(?:at|for)[ \t]+(?!(?:this|our|the[ \t]+(?:clinic|practice|"
                                 r"surgery|hospital|ward|unit)|dr|doctor|mr|mrs|ms|miss|prof)\b)(?:the[ \t]+)?(?-i:\p{Lu})",
                                 regex.IGNORECASE)
+# a firm's name of two or more capitalised words after "with": "a senior audit manager with Halvorsen & Quek LLP"
+# (one capitalised word may be a disease: "a poor historian with Dementia")
+_EMPLOYED_WITH = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}with[ \t]+(?-i:\p{Lu}\p{Ll}+[ \t]+(?:&[ \t]+)?\p{Lu})",
+                               regex.IGNORECASE)
 # where a job is held, in lower case: not a generic place, a time, a pronoun or the clinician's own workplace
 _EMPLOYED_AFTER_LOWER = regex.compile(r"(?:[\p{L}-]+[ \t]+){1,3}(?:at|for)[ \t]+(?:the[ \t]+)?(\p{L}[\p{L}'’]+)",
                                       regex.IGNORECASE)
@@ -518,6 +577,24 @@ class ProfessionDetector:
             return n.endswith(_JOB_SUFFIX_ES) and n not in _NOT_JOB_ES
         return n.endswith(_JOB_SUFFIX_EN) and n not in _NOT_JOB_EN
 
+    @staticmethod
+    def _compound_job(toks: list[_Tok], i: int, j: int) -> bool:
+        """Token j heads a trade with a noun in front: ``private-hire driver``, ``home attendant``
+        (a modifier from token i on), or is one word ending in a head (``farmworker``, not ``coworker``)."""
+        n = toks[j].n
+        if n in COMPOUND_HEADS_EN:
+            if j == i:
+                return False
+            mod, before = toks[j - 1].n, toks[j - 1].text
+            # a capitalised word in front is a firm ("a Walmart worker"), unless the text is in capitals
+            return len(mod) >= 3 and mod.replace("-", "").isalpha() and mod not in NOT_COMPOUND_MODIFIERS_EN \
+                and mod.rsplit("-", 1)[-1] not in NOT_COMPOUND_MODIFIERS_EN \
+                and (before[:1].islower() or before.isupper() and toks[j].text.isupper())
+        for h in SOLID_HEADS_EN:
+            if n.endswith(h) and n.isalpha() and len(n) - len(h) >= 4 and n[:-len(h)] not in NOT_COMPOUND_MODIFIERS_EN:
+                return True
+        return False
+
     def _allowed(self, key: tuple[str, ...], cue: _Cue) -> bool:
         if not cue.clinical and key in self.clinical:
             return False
@@ -564,6 +641,10 @@ class ProfessionDetector:
                 head = last = j  # "a hurley maker", "a saddle maker": a noun before "maker" names the trade
                 j += 1
                 continue
+            if last is None and self.lang == "en" and cue.name != "age" and self._compound_job(toks, i, j):
+                head = last = j  # "a private-hire driver", "a home attendant", "a farmworker"
+                j += 1
+                continue
             if cue.heuristic and last is None and self._job_shaped(toks[j].n):
                 shaped = j
             loose += 1
@@ -576,7 +657,7 @@ class ProfessionDetector:
             return self._free(text, toks, i, cue) if cue.free else None
         if mixed and not cue.free and toks[last].text[:1].islower():  # "works as a Walmart cashier": the name stays out
             for k in range(i, head):
-                if toks[k].text[:1].isupper():
+                if toks[k].text[:1].isupper() and not (toks[k].text.isupper() and toks[k].n in UNIT_ABBR_EN):
                     first = k + 1
         if ex_at is not None and first == i:
             first = ex_at
@@ -643,8 +724,8 @@ class ProfessionDetector:
         gated: dict[regex.Pattern, bool] = {}  # gate -> found (several cues share one)
         hits = [(cue, m) for cue, pf in zip(self.cues, self._cue_prefilters)
                 if (not cue.trigger or any(t in low for t in cue.trigger)) and (pf is None or pf.may_match(text, low))
-                and (cue.gate is None or _gate_found(cue.gate, text, gated))
-                for m in cue.rx.finditer(text)]
+                and (cue.gate is None or _gate_found(cue.gate, low if cue.gate_low else text, gated))
+                for m in cue.rx.finditer(text) if cue.window is None or _window_ok(cue.window, text, m.start())]
         if not hits:
             return []
         toks = _tokens(text)
@@ -663,13 +744,6 @@ class ProfessionDetector:
                 found[(a, b)] = Span(a, b, LABEL, SOURCE, conf, f"occupation after the cue '{cue.name}'")
 
         for cue, m in hits:
-            if cue.window is not None:
-                left = text[max(0, m.start() - 100):m.start()]
-                brk = list(_SENT_BREAK.finditer(left))
-                if brk:
-                    left = left[brk[-1].end():]
-                if not cue.window.search(left):
-                    continue
             if not cue.clinical and self.lang == "en" and not cue.name.startswith("first person") \
                     and _EMPLOYED_AFTER.match(text, m.end(), m.end() + 60):
                 # "Mrs Sandhu is a pharmacy technician at Chalvey Pharmacy": a clinical job at a named employer;
@@ -684,6 +758,9 @@ class ProfessionDetector:
                 # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be
                 # close: "WIFE PHONED, SHE IS A MIDWIFE", "husband Arjun, a nurse"
                 cue = replace(cue, clinical=True)
+            if not cue.strong and self.lang == "en" and _EMPLOYED_WITH.match(text, m.end(), m.end() + 60):
+                # "Ms Tan is a senior audit manager with Halvorsen & Quek": a named firm makes "manager" a job
+                cue = replace(cue, strong=True)
             if cue.after:
                 i = bisect.bisect_left(starts, m.end())
                 if i >= len(toks) or text[m.end():toks[i].start].strip(" \t"):
@@ -725,6 +802,16 @@ class ProfessionDetector:
                 return
             add(nxt, list_cue, list_cue.confidence)
             rng = nxt
+
+
+def _window_ok(window: regex.Pattern, text: str, pos: int) -> bool:
+    """The words before ``pos`` in its sentence (at most 100 characters) hold ``window`` (checked before the text is
+    tokenised: a cue match its window refuses costs no tokenising)."""
+    left = text[max(0, pos - 100):pos]
+    brk = list(_SENT_BREAK.finditer(left))
+    if brk:
+        left = left[brk[-1].end():]
+    return window.search(left) is not None
 
 
 def _gate_found(gate: regex.Pattern, text: str, found: dict[regex.Pattern, bool]) -> bool:

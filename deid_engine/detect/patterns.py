@@ -547,7 +547,9 @@ def no_age_event(text: str, start: int, end: int) -> bool:
 
 _VITAL_BEFORE = regex.compile(
     r"(?i)\b(?:rate|pulse|pressure|bp|sats?|saturation|oxygen|o2|temp|temperature|weight|weighs|glucose|sugars?|"
-    r"a1c|score|level|count|number|reading|readings|over|dose|size|psa|inr|hemoglobin|potassium|sodium)\b")
+    r"a1c|score|level|count|number|reading|readings|dose|size|psa|inr|hemoglobin|potassium|sodium|"
+    # "one forty over ninety", not the journey in "we came over on the boat when i was nine"
+    r"(?<!\b(?:came|come|comes|coming|moved|move|went|go|going|flew|sailed)(?:[ \t]+(?:here|there))?[ \t]+)over)\b")
 
 
 _NOT_PERSON_SUBJECTS = frozenset("""pain it that this which there what temp temperature fever number level score scale
@@ -1567,6 +1569,13 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_sex_lower", r"(?<=\b[a-z]{2,}[ \t]+)(?P<a>\d{1,3})[mf](?=[ \t]+(?!(?:walk|walking|tall|high|away|long|deep|run|"
       r"swim|of|dollars|pounds|radius|min|mins)\b)[a-z]|[ \t]+[-–][ \t]|[ \t]*[,;]|[ \t]*$)", "AGE", 0.7, group="a", validate=age_in_range,
       invalidate=distance_not_age),
+    # the same in capitals after a name ("PT HENDRICKS, WALLACE 88M FROM GREENFIELD MANOR"), then what follows a
+    # patient; and after the record number in brackets ("pt isaiah brown (mrn 2218834) 47m esrd on hd")
+    P("age_sex_caps", r"(?<=\b\p{Lu}{2,}[ \t]+)(?P<a>\d{1,3})[MF](?=[ \t]+(?:FROM|W/|S/P|H/O|C/O|P/W|WITH|WHO|WAS|IS|"
+      r"ADMITTED|ADM|PRESENTS|PRESENTING|TRANSFERRED|XFER|BROUGHT|FOUND|KNOWN|DX|HX|PMH|POD|INTUBATED|DNR|DNI|CMO)\b|"
+      r"[ \t]*[,;])", "AGE", 0.7, group="a", validate=age_in_range, invalidate=distance_not_age),
+    P("age_sex_after_mrn", r"(?<=\((?i:mrn|mr\#|mr|med[ \t]+rec|id|dob)[ \t#:]*[^()\n]{1,24}\)[ \t]+)(?P<a>\d{1,3})[mfMF]"
+      r"(?=[ \t]+\p{L}|[ \t]*[,;])", "AGE", 0.7, group="a", validate=age_in_range, invalidate=distance_not_age),
     # a nursing note's first line after its header: "npn 7p-7a\n67m w/ etoh w/d", "NPN 1900-0700 44M W/ HIV", "rm 7 81f, c-diff":
     # age and sex glued at the start of a line, or after the shift times or the room, then what follows a patient
     P("age_sex_lower_start", r"(?im)(?:(?<=^[ \t]*)|(?<=^[ \t]*(?:[a-z]{2,6}[ \t]+){0,2}(?:(?:\d{1,4}[ap]?m?[ \t]*[-–][ \t]*"
@@ -1598,6 +1607,25 @@ EN_PATTERNS: tuple[Pattern, ...] = (
       rf"(?:{_HOW_OLD_SPEAKER}\s*)?"
       rf"(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b(?!\s*(?:[%/:]|\.\d|mg|kg|lbs?|pounds|cm|am|pm|"
       rf"o'?clock|times|x\b|minutes?|hours?|mins?|hrs?))", "AGE", 0.85, group="a", validate=age_in_range),
+    # an operation with its age in tens: "had her foot taken off at sixty so", "had a pacemaker put in at eighty"
+    # (words only: "line removed at 10" is a time)
+    P("age_procedure_at", rf"(?i)\b(?:put[ \t]+in|taken[ \t]+(?:off|out)|cut[ \t]+off|removed|replaced|amputated|"
+      rf"fitted|implanted)[ \t]+at[ \t]+(?:(?:like|about|around|only|just|um|uh)[ \t]+)?(?P<a>(?>{TENS_WORDS_RE}))\b"
+      rf"(?![ \t]+(?:past|to|after|minutes?|hundred|thousand|o['’]?clock|percent|degrees)\b){_NOT_AGE_AFTER}",
+      "AGE", 0.75, group="a", validate=age_in_range),
+    # an age said with the birthday next: "and mateo is fifteen his birthday is in may", "she turned 80, her bday was"
+    P("age_birthday_after", rf"(?i)\b(?:is|s|was|turned|turns)[ \t]+(?:only[ \t]+|just[ \t]+)?(?P<a>{AGE_NUM})"
+      rf"(?=[ \t]*[,.;]?[ \t]+(?:and[ \t]+)?(?:his|her|my|their|your)[ \t]+(?:birthday|bday|b-day)\b)", "AGE", 0.75,
+      group="a", validate=age_in_range, invalidate=not_a_person_before_is),
+    # the reply to "how old does that make you" after a date of birth: "doctor: and how old does that make you now /
+    # patient: uh seventy four", then a self-correction in the same turn ("Oh, eighty-one? No, eighty-three.")
+    P("age_make_you", rf"(?i)\bhow\s+old\s+(?:does|did|would|will|do)\s+(?:that|this)\s+make\s+(?:you|him|her)\b"
+      rf"[^\n?!]{{0,20}}?[?.!]?\s*(?:{_HOW_OLD_SPEAKER}\s*)?(?:{_AGE_FILLER}[\s,]+){{0,3}}(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}",
+      "AGE", 0.85, group="a", validate=age_in_range),
+    P("age_reply_corrected", rf"(?i)\b(?:how\s+old|makes?\s+(?:you|him|her))\b[^\n]{{0,40}}\n[ \t]*"
+      rf"(?:{_HOW_OLD_SPEAKER}[ \t]*)?(?:{_AGE_FILLER}[ \t,]+){{0,3}}{AGE_NUM}[ \t]*[?.,!]?[ \t]+"
+      rf"(?:no|nope|nah|sorry|actually)(?:[ \t,]+(?:wait|sorry|actually|i\s+mean))?[ \t,]+(?P<a>{AGE_NUM})\b{_NOT_AGE_AFTER}",
+      "AGE", 0.8, group="a", validate=age_in_range),
     # a reply correcting or confirming an age put as a question: "And your mum is eighty? / Relative:
     # Eighty-one." (the number that opens the next turn, closed by punctuation or the line end)
     P("age_question_reply", rf"(?i)\b(?:(?:he|she|you|they|(?:{_AGE_RELATIONS})(?:-in-law)?)[ \t]+(?:is|are|was|turned|"
@@ -2751,6 +2779,9 @@ TRIGGERS.update({
                          r"re:[A-Z][^\W\d_]+[ \t]+it[ \t]+is\b"),
     "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
+    "age_procedure_at": (" at ",), "age_birthday_after": ("birthday", "bday", "b-day"),
+    "age_make_you": ("how old",), "age_reply_corrected": ("how old", "make"),
+    "age_sex_caps": (r"re:[A-Z] \d{1,3}[MF](?: [A-Z]| *[,;])",), "age_sex_after_mrn": (r"re:\) \d{1,3}[mfMF]\b",),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),
     "age_sex_header": (r"re:\d[ \t]?(?:[MF]\b|y)",), "age_well_visit": ("well",), "age_well_visit_before": ("well",),
     "date_ordinal_the": (_ORD_TRIGGER,), "date_ordinal_reply": (_ORD_TRIGGER,), "date_ordinal_turn": (_ORD_TRIGGER,),

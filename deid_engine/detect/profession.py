@@ -17,7 +17,8 @@ Cues before the occupation (the span is the occupation phrase, the cue stays out
   ``he/she/patient/pt/wife/son ... is/was a``, ``,is a`` in a note without subjects, an age (``43-year-old``,
   ``67 yo``), ``<name> (husband), <job>,``, ``works in`` + a trade sector (``construction``), ``started (nights)
   as``, a career's length (``thirty years seamstress``), ``Personal:``, ``Mum 24,``, ``<name> (a <job> at``, the
-  reply to ``what did you work at`` / ``what's the work``, ``she a <job>`` after a relative in the sentence;
+  reply to ``what did you work at`` / ``what's the work``, ``she a <job>`` after a relative in the sentence,
+  ``unemployed`` / ``laid off``, ``(<job> w/ <employer>``;
 - Spanish: ``trabaja(ba) como/de``, ``empleado/a como``, ``como`` after a work word
   (``empleos temporales como``), ``de profesión``, ``profesión:`` / ``ocupación:``,
   ``se dedica(ba) a``, ``trabaja(ba) en el`` + sector, ``el paciente es/era``, an age
@@ -295,11 +296,15 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("retired", _rx(r"\b(?:(?:retired|semi-retired|former|formerly\s+an?)\s+|(?:retd\.|ret['’]d)[ \t]+)"), strong=True, heuristic=True,
          confidence=0.8),
     _Cue("ex", _rx(r"\b(?=ex(?:-|\s+)\p{L})"), modifiers=1, strong=True, confidence=0.8),
+    # "pt unemployed carpenter, laid off from", "laid-off steelworker": a job lost is still the job (listed jobs only)
+    _Cue("unemployed", _rx(r"\b(?:unemployed|laid[- ]off|out[- ]of[- ]work)[ \t]+(?:an?[ \t]+)?"), modifiers=2,
+         confidence=0.75, trigger=("unemployed", "laid", "out of work", "out-of-work")),
     _Cue("first person", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:an?|the|now\s+(?:an?|the))\s+"), clinical=False,
          confidence=0.75),
     # "i do nights im a healthcare assistant at kings college": a clinical job with its employer is the speaker's
     # own job (a clinician introduces themself as "the nurse", not "a nurse at")
-    _Cue("first person at", _rx(r"\b(?:i['’]?m|i\s+am|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,3}\p{L}+\s+(?:at|for|with|in)\s+"
+    # ("i'm a nurse myself, at st ansel's": the employer after a comma)
+    _Cue("first person at", _rx(r"\b(?:i['’]?m|i\s+am|mi)\s+an?\s+(?=(?:\p{L}+\s+){0,3}\p{L}+,?\s+(?:at|for|with|in)\s+"
                                 r"(?!(?:this|the\s+(?:clinic|practice|surgery|hospital))\b))"), confidence=0.75),
     # "i am welder at the shipyard": no article (second-language speech); only a listed job, one modifier
     _Cue("first person bare", _rx(r"\b(?:i['’]?m|i\s+am)\s+(?:now\s+)?"), clinical=False, modifiers=0,
@@ -342,8 +347,8 @@ CUES_EN: tuple[_Cue, ...] = (
                           r"(?:as[ \t]+)?(?:an?[ \t]+)?"), clinical=False, modifiers=1, confidence=0.7,
          trigger=("year", "yrs")),
     # a job and where it is held in brackets: "cp started at work (forklift operator at dunmore paper co)"
-    _Cue("(job at", _rx(r"\([ \t]*(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
-         modifiers=2, confidence=0.7, trigger=(" at ", " for ", " with ")),
+    _Cue("(job at", _rx(r"\([ \t]*(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with|w/)[ \t]*(?<=/|[ \t])\p{L})"),
+         clinical=False, modifiers=2, confidence=0.7, trigger=(" at ", " for ", " with ", " w/")),
     # with its article, after a name or a relation word: "Nguyen (a pharmacist at Coburg Pharmacy) visited"
     _Cue("name (a job at", _rx(r"(?<=(?:(?-i:\p{Lu}\p{Ll}+)|\b(?:" + RELATIVE_SUBJECTS + r"))[ \t]*)\([ \t]*an?[ \t]+"
                                r"(?=(?:\p{L}+[ \t]+){0,2}\p{L}+[ \t]+(?:at|for|with)[ \t]+\p{L})"), clinical=False,
@@ -404,9 +409,11 @@ CUES_EN: tuple[_Cue, ...] = (
     _Cue("(age),", _rx(r"\(\s*\d{1,3}\s*(?:[MF]|y|yo|yrs?)?\s*\)\s*,[ \t]*"), modifiers=1, confidence=0.7),
     _Cue("subject is the", _rx(r"(?=[hspwdmfbgnacu])\b(?:he|she|patient|pt|" + RELATIVE_SUBJECTS + r")(?:['’]s|\s+is|\s+was)\s+the\s+"),
          clinical=False, modifiers=2, confidence=0.7, gate=_IS_THE_GATE),
-    _Cue("age", _rx(r"(?=\d)(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75),
-    _Cue("age", _rx(r"(?=[otfsenah])" + _AGE_WORDS_EN + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, confidence=0.75,
-         trigger=("old",)),
+    # (three words in front of the head: "58 year old right-handed high school chemistry teacher")
+    _Cue("age", _rx(r"(?=\d)(?:" + _AGE_EN + r")" + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, modifiers=3,
+         confidence=0.75),
+    _Cue("age", _rx(r"(?=[otfsenah])" + _AGE_WORDS_EN + _AGE_TAIL_EN + r",?[ \t]+"), strong=True, modifiers=3,
+         confidence=0.75, trigger=("old",)),
     _Cue("by trade", _rx(r"[ \t]+by\s+(?:trade|profession|occupation)\b"), after=False, strong=True,
          confidence=0.85),
     # the answer to "what work do you do?" in a transcript: the next turn opens with the job
@@ -445,6 +452,11 @@ another other same many several home night nights day days work times time all f
 risk bedside rest heart school hospital hospitals clinic clinics practice surgery ward wards unit units office floor desk
 station facility center centre agency here there dr doctor mr mrs ms miss prof nurse pt patient years year months weeks
 now""".split())
+
+
+# "he works at the mayo" just before "hes a <job>" (the same sentence; searched only on a "subject is a" hit)
+_WORKS_BEFORE = regex.compile(r"\b(?:he|she)[ \t]+(?:still[ \t]+|now[ \t]+)?(?:works|worked|is[ \t]+working)[ \t]+"
+                              r"(?:at|for|with)[ \t]+[^.;!?\n]{1,40}$", regex.IGNORECASE)
 
 
 def _employed_lower(text: str, pos: int) -> bool:
@@ -753,6 +765,11 @@ class ProfessionDetector:
                     and m.group()[:1] in "hHsS" and _employed_lower(text, m.end()):
                 # "dtr at bedside, she is a nurse at mercy": the place of work, even in lower case, makes the
                 # clinical job hers (a clinician is "the nurse", or works "at the hospital" or "here")
+                cue = replace(cue, clinical=True)
+            elif not cue.clinical and self.lang == "en" and cue.name == "subject is a" \
+                    and _WORKS_BEFORE.search(text, max(0, m.start() - 80), m.start()):
+                # "and he works at the mayo hes a respiratory therapist": the workplace said just before, in the
+                # same sentence, makes the clinical job the subject's
                 cue = replace(cue, clinical=True)
             elif not cue.clinical and self.lang == "en" and self._relative_job(text, cue, m, 150 if talk else 40):
                 # in a transcript "my wife's a paramedic" is her job; in a note the relation word must be

@@ -2,7 +2,7 @@
 employer after "w/" in brackets, a job after "unemployed"/"laid off", "I'm a <job> myself, at <employer>", an age cue
 with three words before the job, "he works at X, hes a <clinical job>"; ages: the reply to "how old does that make
 you" and its self-correction, age and sex glued in capitals after a name or after "(mrn ...)", an operation "at
-<tens>", an age said with the birthday next, "came over ... when i was nine" no longer taken for a blood pressure).
+<tens>", an age said with the birthday next, an age with its unit before "dob", "came over ... when i was nine" no longer taken for a blood pressure).
 Own phrasings, not the probe sentences: what must be found, and what must not."""
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ def test_jobs_not_found(pipe, text, word):
     ("mom had a new knee put in at sixty five", "sixty five"),
     ("and priya is twelve her birthday is next week", "twelve"),
     ("we moved over here when i was eight my mother was a teacher", "eight"),
+    ("msg from dad re daughter lily chen, 7 yrs, dob 3/2/19. cough x3 days", "7"),
+    ("(22 mo, DOB 01/05/24) seen for otitis", "22"),
 ])
 def test_ages_found(pipe, text, age):
     assert age in _spans(pipe, text, "AGE")
@@ -78,6 +80,8 @@ def test_ages_found(pipe, text, age):
     ("her pressure is one twenty over eighty her birthday is friday", "eighty"),
     # a dose corrected, not an age
     ("take twenty no thirty milligrams daily", "thirty"),
+    # a duration before the date of birth, not an age
+    ("smoked for 20 yrs, dob 1/2/60", "20"),
 ])
 def test_ages_not_found(pipe, text, word):
     assert not any(word in s for s in _spans(pipe, text, "AGE"))

@@ -1617,6 +1617,10 @@ EN_PATTERNS: tuple[Pattern, ...] = (
     P("age_birthday_after", rf"(?i)\b(?:is|s|was|turned|turns)[ \t]+(?:only[ \t]+|just[ \t]+)?(?P<a>{AGE_NUM})"
       rf"(?=[ \t]*[,.;]?[ \t]+(?:and[ \t]+)?(?:his|her|my|their|your)[ \t]+(?:birthday|bday|b-day)\b)", "AGE", 0.75,
       group="a", validate=age_in_range, invalidate=not_a_person_before_is),
+    # "re son jaxon reyes, 18 mo, dob 4/28/16": an age with its unit just before the date of birth (after a comma or
+    # a bracket: "smoked for 20 yrs, dob" is no age)
+    P("age_before_dob", r"(?im)(?:(?<=[,(][ \t]*)|(?<=^[ \t]*))(?P<a>\d{1,3})[ \t]*(?:mos?|months?|yrs?|years?|y/?o|wks?|weeks?)\.?[ \t]*[,;]?[ \t]*"
+      r"(?=(?:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth)\b)", "AGE", 0.8, group="a", validate=age_in_range),
     # the reply to "how old does that make you" after a date of birth: "doctor: and how old does that make you now /
     # patient: uh seventy four", then a self-correction in the same turn ("Oh, eighty-one? No, eighty-three.")
     P("age_make_you", rf"(?i)\bhow\s+old\s+(?:does|did|would|will|do)\s+(?:that|this)\s+make\s+(?:you|him|her)\b"
@@ -2780,6 +2784,7 @@ TRIGGERS.update({
     "date_month_abbr_cued": ("w:jan", "w:feb", "w:apr", "w:jun", "w:jul", "w:aug", "w:sep", "w:sept", "w:oct", "w:nov", "w:dec"), "postcode_lower": (r"re:\b[a-z]{1,2}\d[a-z\d]?[ \t][a-z\d]",), "license_cdl": ("cdl", "CDL"), "age_i_am_tens": ("i'm", "i’m", "im ", "i am"),
     "age_how_old": ("how old", "w:age", "makes"),
     "age_procedure_at": (" at ",), "age_birthday_after": ("birthday", "bday", "b-day"),
+    "age_before_dob": ("dob", "d.o.b", "date of birth"),
     "age_make_you": ("how old",), "age_reply_corrected": ("how old", "make"),
     "age_sex_caps": (r"re:[A-Z] \d{1,3}[MF](?: [A-Z]| *[,;])",), "age_sex_after_mrn": (r"re:\) \d{1,3}[mfMF]\b",),
     "age_words_when": tuple("w:" + w for w in _TENS if w) + ("w:hundred",),

@@ -146,8 +146,10 @@ def collate(items: Sequence[Window], device="cpu") -> tuple[dict, "torch.Tensor 
     return {k: t(v) for k, v in arrays.items()}, (t(tags) if tags is not None else None)
 
 
-def collate_arrays(items: Sequence[Window]) -> tuple[dict, np.ndarray | None]:
-    """Pad windows into one batch dict of numpy arrays (+ tags if present)."""
+def collate_arrays(items: Sequence[Window], with_types: bool = False) -> tuple[dict, np.ndarray | None]:
+    """Pad windows into one batch dict of numpy arrays (+ tags if present). With ``with_types`` and every
+    window's encoding carrying type keys, the batch also holds ``types`` (B, L) (-1 on padding), which the numpy
+    runtime's ``emissions`` accepts."""
     B = len(items)
     L = max(w.b - w.a for w in items)
     spans = []
@@ -181,4 +183,9 @@ def collate_arrays(items: Sequence[Window]) -> tuple[dict, np.ndarray | None]:
             tags[i, :n] = w.tags[w.a : w.b]
     batch = {"words": words, "chars": chars, "feats": feats, "mask": mask,
              "skel": skel, "skel_pos": skel_pos, "skel_mask": skel_mask}
+    if with_types and all(w.enc.types is not None for w in items):
+        types = np.full((B, L), -1, np.int64)
+        for i, w in enumerate(items):
+            types[i, : w.b - w.a] = w.enc.types[w.a : w.b]
+        batch["types"] = types
     return batch, (tags if has_tags else None)

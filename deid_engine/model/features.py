@@ -218,6 +218,9 @@ class Encoded:
     feats: np.ndarray      # (N, N_FEATURES [+ len(LEXICON_FEATURES)]) float32
     skel: np.ndarray       # (S,) int64, tokens plus #RETURN markers
     skel_pos: np.ndarray   # (N,) int64, index of each token in ``skel``
+    # (N,) int64: the token's spelling as a key of the featurizer that encoded it (equal keys: equal words, chars
+    # and static features), or None; the numpy runtime projects each distinct (spelling, layout) once
+    types: np.ndarray | None = None
 
 
 class Featurizer:
@@ -241,6 +244,7 @@ class Featurizer:
 
     def _reset_types(self) -> None:
         self._ids: dict[str, int] = {}
+        self._generation = getattr(self, "_generation", -1) + 1  # type keys of different tables never meet
         cap = 4096
         self._tw = np.zeros(cap, np.int64)                       # word id
         self._tc = np.zeros((cap, MAX_CHARS), np.int64)          # character ids
@@ -326,7 +330,7 @@ class Featurizer:
         skel_pos = np.arange(n, dtype=np.int64) + np.cumsum(rets)
         skel = np.full(n + int(rets.sum()), self._return_id, dtype=np.int64)
         skel[skel_pos] = self._ts[ids]
-        return Encoded(list(toks), words, chars, feats, skel, skel_pos)
+        return Encoded(list(toks), words, chars, feats, skel, skel_pos, ids + (self._generation << 32))
 
     def encode_reference(self, text: str, tokens: list[Token] | None = None) -> Encoded:
         """The per-token definition of the encoding (slow; ``encode`` must equal it)."""

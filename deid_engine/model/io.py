@@ -142,7 +142,7 @@ class TaggerModel:
             for s in range(0, len(order), batch_size):
                 chunk = [items[i] for i in order[s : s + batch_size]]
                 if numpy_rt:
-                    batch, _ = collate_arrays(chunk)
+                    batch, _ = collate_arrays(chunk, with_types=True)
                     if self.members:
                         paths_np, marg_np = self._pooled_decode_arrays(batch, chunk, m_encs, with_marginals)
                     else:

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from .crf_np import marginals_scaled_np, viterbi_np
+from .features import N_FEATURES, STATIC_FEATURES
 
 
 def gpu_driver_present() -> bool:
@@ -68,6 +69,8 @@ class _BiLSTM:
         self.w_ih_dir = np.ascontiguousarray(np.stack(wih))        # (2, D, 4H)
         self.w_hh = np.ascontiguousarray(np.stack(whh))            # (2, H, 4H)
         self.bias_dir = np.stack(b)[:, None, None, :]              # (2, 1, 1, 4H)
+        # both directions' input weights side by side: a token's row of inputs projected once -> (D, 8H)
+        self.w_ih_cat = np.ascontiguousarray(np.concatenate([self.w_ih_dir[0], self.w_ih_dir[1]], 1))
 
     def __call__(self, x: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """x (B, T, D) float32, lengths (B,) -> outputs (B, T, 2H); zeros past each length."""
@@ -89,6 +92,33 @@ class _BiLSTM:
         xt[0] = x.transpose(1, 0, 2)
         xt[1] = xr.transpose(1, 0, 2)
         steps = np.matmul(xt.reshape(2, T * B, D), self.w_ih_dir).reshape(2, T, B, 4 * H)
+        return self._recur(steps, lengths)
+
+    def run_projected(self, proj: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """As ``__call__`` on inputs already multiplied by ``w_ih_cat`` (no bias): proj (B, T, 8H) -> (B, T, 2H)."""
+        B, T, _ = proj.shape
+        H = self.hidden
+        if T == 0 or B == 0:
+            return np.zeros((B, T, 2 * H), np.float32)
+        steps = np.empty((2, T, B, 4 * H), np.float32)
+        steps[0] = proj[:, :, : 4 * H].transpose(1, 0, 2)
+        if bool((lengths == T).all()):
+            steps[1] = proj[:, ::-1, 4 * H:].transpose(1, 0, 2)
+        else:
+            t_idx = np.arange(T)
+            rev = np.where(t_idx[None] < lengths[:, None], lengths[:, None] - 1 - t_idx[None], t_idx[None])
+            steps[1] = proj[np.arange(B)[:, None], rev, 4 * H:].transpose(1, 0, 2)
+        return self._recur(steps, lengths)
+
+    def _recur(self, steps: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """The recurrence over projected inputs (2, T, B, 4H) (overwritten) -> outputs (B, T, 2H)."""
+        _, T, B, _ = steps.shape
+        H = self.hidden
+        full = bool((lengths == T).all())
+        if not full:
+            t_idx = np.arange(T)
+            rev = np.where(t_idx[None] < lengths[:, None], lengths[:, None] - 1 - t_idx[None], t_idx[None])  # (B, T)
+            rows = np.arange(B)[:, None]
         steps += self.bias_dir
         h = np.zeros((2, B, H), np.float32)
         c = np.zeros((2, B, H), np.float32)
@@ -194,9 +224,20 @@ class NumpyTaggerNet:
         out[miss] = fresh
         return out
 
-    def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None) -> np.ndarray:
-        """As ``TaggerNet.emissions`` in eval mode, on numpy arrays -> (B, L, K) float32."""
+    # the layout features (line start, line end, blank line before, note in capitals): the only inputs of a token
+    # that its spelling does not fix
+    _LAYOUT = slice(len(STATIC_FEATURES), N_FEATURES)
+
+    def emissions(self, words, chars, feats, mask, skel=None, skel_pos=None, skel_mask=None, types=None) -> np.ndarray:
+        """As ``TaggerNet.emissions`` in eval mode, on numpy arrays -> (B, L, K) float32.
+
+        With ``types`` (the featurizer's spelling keys, see ``collate_arrays``) each distinct spelling-and-layout
+        row is built and multiplied by the LSTM's input weights once per batch (notes repeat most of their words:
+        about a third of the rows are distinct), and the skeleton branch's inputs come from a table of its
+        vocabulary's projections; the arithmetic per row is the plain path's."""
         B, L = words.shape
+        if types is not None and self.cfg.use_char and feats.shape[2] >= self._LAYOUT.stop:
+            return self._emissions_by_type(words, chars, feats, mask, skel, skel_pos, skel_mask, types)
         parts = [self.word_emb[words], feats.astype(np.float32, copy=False)]
         if self.cfg.use_char:
             flat = np.ascontiguousarray(chars.reshape(B * L, chars.shape[2]))
@@ -211,6 +252,30 @@ class NumpyTaggerNet:
         outs = [self.lstm(x, mask.sum(1))]
         if self.cfg.use_skeleton:
             sh = self.skel_lstm(self.skel_emb[skel], skel_mask.sum(1))  # (B, S, 2Hs)
+            outs.append(np.take_along_axis(sh, skel_pos[:, :, None], 1))
+        h = np.concatenate(outs, 2)
+        em = h.reshape(B * L, -1) @ self.proj_w
+        em += self.proj_b
+        return em.reshape(B, L, -1)
+
+    def _emissions_by_type(self, words, chars, feats, mask, skel, skel_pos, skel_mask, types) -> np.ndarray:
+        B, L = words.shape
+        lengths = mask.sum(1)
+        # a key per (spelling, layout): the four layout features are 0/1
+        lay = feats[:, :, self._LAYOUT]
+        code = (lay[..., 0] + 2 * lay[..., 1] + 4 * lay[..., 2] + 8 * lay[..., 3]).astype(np.int64)
+        keys = np.where(mask, types * 16 + code, -1).reshape(-1)
+        uniq, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+        wf, cf_rows, ff = words.reshape(-1)[first], chars.reshape(B * L, -1)[first], feats.reshape(B * L, -1)[first]
+        cf = self._cached_char_features(np.ascontiguousarray(cf_rows))
+        x = np.concatenate([self.word_emb[wf], ff.astype(np.float32, copy=False), cf], 1)     # (U, D)
+        proj = (x @ self.lstm.w_ih_cat)[inv.reshape(-1)].reshape(B, L, -1)                   # (B, L, 8H)
+        outs = [self.lstm.run_projected(proj, lengths)]
+        if self.cfg.use_skeleton:
+            table = getattr(self, "_skel_proj", None)
+            if table is None:
+                table = self._skel_proj = self.skel_emb @ self.skel_lstm.w_ih_cat          # (n_skel, 8Hs)
+            sh = self.skel_lstm.run_projected(table[skel], skel_mask.sum(1))
             outs.append(np.take_along_axis(sh, skel_pos[:, :, None], 1))
         h = np.concatenate(outs, 2)
         em = h.reshape(B * L, -1) @ self.proj_w

@@ -231,3 +231,42 @@ def test_char_feature_cache_gives_the_uncached_features(tmp_path):
     more = np.random.default_rng(1).integers(1, 30, (20, 7))
     assert np.allclose(npnet._cached_char_features(np.concatenate([rows[:5], more])),
                        npnet._char_features(np.concatenate([rows[:5], more])), atol=1e-6)
+
+
+def _shipped_numpy_model():
+    folder = resource_path("models", "en")
+    if not (folder / "model.pt").is_file():
+        pytest.skip("no shipped model")
+    return TaggerModel.load(folder, runtime="numpy")
+
+
+def test_emissions_by_type_equal_the_plain_path():
+    """The by-spelling projection (``types`` in the batch) gives the plain path's emissions exactly, for windows
+    mixing notes, repeated words on different layouts, capitals, lower case and padding."""
+    m = _shipped_numpy_model()
+    texts = TEXTS + ["Mary Smith\nMary Smith\n\nMARY SMITH called. mary smith called.\n" * 3,
+                     "supercalifragilisticexpialidocious supercalifragilisticexpialidocioux " * 5]
+    encs = [m.featurizer.encode(t) for t in texts]
+    items = [Window(e, a, b) for e in encs if len(e.tokens) for a, b, _ka, _kb in windows(len(e.tokens), 40, 10)]
+    for s in range(0, len(items), 7):
+        chunk = items[s:s + 7]
+        plain, _ = collate_arrays(chunk)
+        typed, _ = collate_arrays(chunk, with_types=True)
+        assert "types" in typed and "types" not in plain
+        mask = plain["mask"]
+        assert np.array_equal(m.net.emissions(**plain)[mask], m.net.emissions(**typed)[mask])
+
+
+def test_char_cache_survives_repeated_rows():
+    """A spelling handed to the char-feature cache twice in one call takes two rows; later spellings never
+    overwrite a row the index points to."""
+    m = _shipped_numpy_model()
+    net = m.net
+    rng = np.random.default_rng(0)
+    rows = rng.integers(1, 50, (6, 20))
+    first = net._cached_char_features(np.concatenate([rows[:2], rows[:2]]))   # duplicates in one call
+    later = net._cached_char_features(rows[2:])                                 # new spellings after them
+    again = net._cached_char_features(rows)
+    fresh = net._char_features(rows)
+    assert np.allclose(again, fresh, atol=1e-6) and np.allclose(first[:2], fresh[:2], atol=1e-6)
+    assert np.allclose(later, fresh[2:], atol=1e-6)

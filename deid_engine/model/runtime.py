@@ -203,6 +203,7 @@ class NumpyTaggerNet:
         if not hasattr(self, "_cc_index"):
             self._cc_index: dict[bytes, int] = {}
             self._cc_store = np.empty((self.CHAR_CACHE_ROWS, self.char_b.shape[0]), np.float32)
+            self._cc_used = 0  # rows of the store written (a spelling given twice in one call takes two)
         index = self._cc_index
         keys = [r.tobytes() for r in uniq]
         rows = np.fromiter((index.get(k, -1) for k in keys), np.int64, len(keys))
@@ -210,12 +211,13 @@ class NumpyTaggerNet:
         if miss.size == 0:
             return self._cc_store[rows]
         fresh = self._char_features(uniq[miss])
-        room = self.CHAR_CACHE_ROWS - len(index)
+        room = self.CHAR_CACHE_ROWS - self._cc_used
         if room >= miss.size:
-            n = len(index)
+            n = self._cc_used
             self._cc_store[n: n + miss.size] = fresh
+            self._cc_used = n + miss.size
             for j, i in enumerate(miss):
-                index[keys[i]] = n + j
+                index.setdefault(keys[i], n + j)
             rows[miss] = np.arange(n, n + miss.size)
             return self._cc_store[rows]
         out = np.empty((len(keys), fresh.shape[1]), np.float32)  # cache full: serve hits, compute the rest
@@ -267,7 +269,10 @@ class NumpyTaggerNet:
         keys = np.where(mask, types * 16 + code, -1).reshape(-1)
         uniq, first, inv = np.unique(keys, return_index=True, return_inverse=True)
         wf, cf_rows, ff = words.reshape(-1)[first], chars.reshape(B * L, -1)[first], feats.reshape(B * L, -1)[first]
-        cf = self._cached_char_features(np.ascontiguousarray(cf_rows))
+        cf_rows = np.ascontiguousarray(cf_rows)  # distinct spellings can share a row (long words keep their ends)
+        ck = cf_rows.view(np.dtype((np.void, cf_rows.dtype.itemsize * cf_rows.shape[1]))).ravel()
+        _, cfirst, cinv = np.unique(ck, return_index=True, return_inverse=True)
+        cf = self._cached_char_features(cf_rows[cfirst])[cinv.reshape(-1)]
         x = np.concatenate([self.word_emb[wf], ff.astype(np.float32, copy=False), cf], 1)     # (U, D)
         proj = (x @ self.lstm.w_ih_cat)[inv.reshape(-1)].reshape(B, L, -1)                   # (B, L, 8H)
         outs = [self.lstm.run_projected(proj, lengths)]

@@ -69,8 +69,6 @@ class _BiLSTM:
         self.w_ih_dir = np.ascontiguousarray(np.stack(wih))        # (2, D, 4H)
         self.w_hh = np.ascontiguousarray(np.stack(whh))            # (2, H, 4H)
         self.bias_dir = np.stack(b)[:, None, None, :]              # (2, 1, 1, 4H)
-        # both directions' input weights side by side: a token's row of inputs projected once -> (D, 8H)
-        self.w_ih_cat = np.ascontiguousarray(np.concatenate([self.w_ih_dir[0], self.w_ih_dir[1]], 1))
 
     def __call__(self, x: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """x (B, T, D) float32, lengths (B,) -> outputs (B, T, 2H); zeros past each length."""
@@ -94,20 +92,22 @@ class _BiLSTM:
         steps = np.matmul(xt.reshape(2, T * B, D), self.w_ih_dir).reshape(2, T, B, 4 * H)
         return self._recur(steps, lengths)
 
-    def run_projected(self, proj: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-        """As ``__call__`` on inputs already multiplied by ``w_ih_cat`` (no bias): proj (B, T, 8H) -> (B, T, 2H)."""
-        B, T, _ = proj.shape
+    def run_gathered(self, fwd: np.ndarray, bwd: np.ndarray, idx: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """As ``__call__`` when the projected inputs are rows of tables: step t of sequence b reads row
+        ``idx[b, t]`` of ``fwd`` (inputs times the forward weights, (U, 4H)) and of ``bwd`` (the backward ones).
+        The steps are gathered straight into time-major order; no (B, T, D) input is built."""
+        B, T = idx.shape
         H = self.hidden
         if T == 0 or B == 0:
             return np.zeros((B, T, 2 * H), np.float32)
         steps = np.empty((2, T, B, 4 * H), np.float32)
-        steps[0] = proj[:, :, : 4 * H].transpose(1, 0, 2)
+        np.take(fwd, idx.T, axis=0, out=steps[0])
         if bool((lengths == T).all()):
-            steps[1] = proj[:, ::-1, 4 * H:].transpose(1, 0, 2)
+            np.take(bwd, idx[:, ::-1].T, axis=0, out=steps[1])
         else:
             t_idx = np.arange(T)
             rev = np.where(t_idx[None] < lengths[:, None], lengths[:, None] - 1 - t_idx[None], t_idx[None])
-            steps[1] = proj[np.arange(B)[:, None], rev, 4 * H:].transpose(1, 0, 2)
+            np.take(bwd, idx[np.arange(B)[:, None], rev].T, axis=0, out=steps[1])
         return self._recur(steps, lengths)
 
     def _recur(self, steps: np.ndarray, lengths: np.ndarray) -> np.ndarray:
@@ -274,13 +274,14 @@ class NumpyTaggerNet:
         _, cfirst, cinv = np.unique(ck, return_index=True, return_inverse=True)
         cf = self._cached_char_features(cf_rows[cfirst])[cinv.reshape(-1)]
         x = np.concatenate([self.word_emb[wf], ff.astype(np.float32, copy=False), cf], 1)     # (U, D)
-        proj = (x @ self.lstm.w_ih_cat)[inv.reshape(-1)].reshape(B, L, -1)                   # (B, L, 8H)
-        outs = [self.lstm.run_projected(proj, lengths)]
+        w = self.lstm.w_ih_dir
+        outs = [self.lstm.run_gathered(x @ w[0], x @ w[1], inv.reshape(B, L), lengths)]
         if self.cfg.use_skeleton:
-            table = getattr(self, "_skel_proj", None)
-            if table is None:
-                table = self._skel_proj = self.skel_emb @ self.skel_lstm.w_ih_cat          # (n_skel, 8Hs)
-            sh = self.skel_lstm.run_projected(table[skel], skel_mask.sum(1))
+            tables = getattr(self, "_skel_tables", None)
+            if tables is None:  # the skeleton vocabulary's inputs times each direction's weights
+                ws = self.skel_lstm.w_ih_dir
+                tables = self._skel_tables = (self.skel_emb @ ws[0], self.skel_emb @ ws[1])
+            sh = self.skel_lstm.run_gathered(tables[0], tables[1], skel, skel_mask.sum(1))
             outs.append(np.take_along_axis(sh, skel_pos[:, :, None], 1))
         h = np.concatenate(outs, 2)
         em = h.reshape(B * L, -1) @ self.proj_w

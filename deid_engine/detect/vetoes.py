@@ -510,6 +510,58 @@ def _place_phrases() -> frozenset[str]:
     return frozenset(w.casefold() for li in ("cities_us", "cities_world_en", "cities_es") for w in load_lexicon(li))
 
 
+# --- session 18 (tune58) ----------------------------------------------------------------------------
+# "lives in mobile, drove up": a town after a strong place cue, not a phone field's label
+_S18B_LIVES_BEFORE = regex.compile(r"(?i)\b(?:lives|living|lived|resides|residing|moved|relocated|raised|born)[ \t]+"
+                                   r"(?:in|to|from)[ \t]+$")
+
+
+def _s18b_town_cued(text: str, s: Span) -> bool:
+    return _S18B_LIVES_BEFORE.search(text[max(0, s.start - 20):s.start]) is not None \
+        and regex.match(r"[ \t]*[:#]?[ \t]*\d", text[s.end:s.end + 4]) is None
+
+
+_S18B_KIN_VERB_AFTER = regex.compile(r"[ \t]+(?:is|was|says|said|has|had|does|did|died|passed|lives|lived|comes|came|"
+                                     r"went|goes|gets|got|will|would|can|could|keeps|tells|told|wants|likes|loves)\b")
+# the ADA diet and its calories: "(ADA 1800)", "ADA 2000 kcal diet", "ADA diet"
+_S18B_DIET_AFTER = regex.compile(r"(?i)[ \t]*(?:\d{4}\b|(?:cal|kcal|calorie|carb|consistent[ \t]+carb|diabetic)?"
+                                 r"[ \t]*diet\b)")
+_S18B_ORDINAL_WORD = regex.compile(r"(?i)(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)")
+_S18B_ANSWER_BEFORE = regex.compile(r"(?i)(?:^|[ \t:,])(?:yes|yeah|yep|no|nope|her|his|my|our|their|your)[ \t,]+$")
+# "PT FRANK ABOUT WANTING TO GO HOME", "pt anxious about": an adjective about the patient, not a therapist's name
+_S18B_PT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:pt|patient)[ \t]+$")
+_S18B_ABOUT_AFTER = regex.compile(r"(?i)[ \t]+(?:about|regarding|re|with[ \t]+(?:family|staff|team))\b")
+_S18B_ADJ_NAMES = frozenset({"frank", "candid", "earnest", "joy", "hope", "grace", "honest", "sunny", "rich", "rusty",
+                             "happy", "merry", "patience"})
+
+
+def _s18b_not_a_name(text: str, s: Span) -> bool:
+    """Tagger and lexicon NAME spans that are words in their context (session 18, tune58)."""
+    if _category(s.label) != "NAME":
+        return False
+    w = text[s.start:s.end]
+    low = w.casefold()
+    if w.islower() and low in _KIN_WORDS and _S18B_KIN_VERB_AFTER.match(text, s.end) \
+            and not regex.search(r"(?i)\b(?:named|called|name[ \t]+is)[ \t]+$", text[max(0, s.start - 12):s.start]):
+        return True  # "he says papa is quiet now": the kin word as the subject, not a name
+    if w in ("ADA", "Ada") and _S18B_DIET_AFTER.match(text, s.end) is not None:
+        return True  # "TOL 1/2 BREAKFAST (ADA 1800)": the diabetic diet
+    if low in _S18B_ADJ_NAMES and _S18B_PT_BEFORE.search(text[max(0, s.start - 10):s.start]) \
+            and _S18B_ABOUT_AFTER.match(text, s.end):
+        return True  # "PT FRANK ABOUT WANTING TO GO HOME"
+    if w.islower() and regex.match(r"[ \t]+\p{L}", text[s.end:s.end + 2]) and regex.search(
+            rf"(?i)(?<![\p{{L}}]){regex.escape(w)}[ \t,]+(?:doctor|doc|nurse)[ \t,]+$", text[max(0, s.start - 30):s.start]):
+        return True  # "i'm grand doctor grand apart from": the word said again after addressing the doctor
+    return False
+
+
+def _s18b_not_a_date(text: str, s: Span) -> bool:
+    """``husband: yes third we have two boys``: a bare ordinal answered, not a date."""
+    return source_family(s.source) == "tagger" and _category(s.label) == "DATE" \
+        and _S18B_ORDINAL_WORD.fullmatch(text[s.start:s.end]) is not None \
+        and _S18B_ANSWER_BEFORE.search(text[max(0, s.start - 10):s.start]) is not None
+
+
 class WeakWordFilter:
     """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
 
@@ -749,6 +801,8 @@ class WeakWordFilter:
 
         listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
         for s in spans:
+            if source_family(s.source) in ("tagger", "lexicon") and (_s18b_not_a_name(text, s) or _s18b_not_a_date(text, s)):
+                continue  # session 18: "papa is quiet", "(ADA 1800)", "yes third", "PT FRANK ABOUT", "grand doctor grand"
             if source_family(s.source) != "user" and _category(s.label) == "NAME" and _laterality_site(text, s):
                 continue  # "VIA R FEM", "PICC L BASILIC": a side and a body site, not an initial and a surname
             if source_family(s.source) != "user" and _category(s.label) == "LOCATION" and _clock_time_place(text, s):
@@ -1603,7 +1657,8 @@ class FieldLabelFilter:
                 continue
             piece = text[s.start:s.end]
             words = _LABEL_TOKEN.findall(piece)
-            if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)):
+            if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)) \
+                    and not (s.label == "CITY" and _s18b_town_cued(text, s)):
                 continue  # (not "700 Port Blvd, Mobile, AL 36602": a town before its state)
             cat = _category(s.label)
             if cat == "LOCATION" and len(words) == 1 and _label_word(words[0]) in _PLACE_FIELD_LABELS \

@@ -2393,6 +2393,17 @@ _S18B_PATTERNS: tuple[Pattern, ...] = (
     P("date_spanish_words", rf"(?i)\b(?P<d>(?:el[ \t]+)?{_S18B_ES_DAYS}[ \t]+de[ \t]+{_S18B_ES_MONTHS}"
       rf"(?:[ \t]+(?:de|del)[ \t]+(?:19|20)\d\d)?)\b", "DATE", 0.75, group="d"),
     # "Rich - INR 4.2 today for Mr Cash": a first name greeting the reader at the very start of a message
+    # "INTERPRETER ARACELI #4471 USED", "interpreter Ana (#20931)": the interpreter's number after the name
+    P("interpreter_number", r"(?i)\binterp(?:reter)?[ \t]+(?:\p{L}[\p{L}'’-]*[ \t]+){0,2}\(?[ \t]*(?:#|no\.?|id)[ \t]*"
+      r"(?P<n>\d{3,8})\b(?![ \t]*(?:mg|ml|min|mins|minutes)\b)", "IDNUM", 0.8, group="n"),
+    # "LVAD EVAL W/ CHRISTIAN (VAD COORD) TODAY", "per Marisol (wound RN)": a staff name before its role in brackets
+    P("staff_name_role_paren", r"(?<=\b(?i:w/|with|per|by|from|d/w|called|paged)[ \t]+)(?P<n>\p{Lu}{3,}|\p{Lu}\p{Ll}{2,})"
+      r"(?=[ \t]*\([ \t]*(?:(?i:vad|lvad|transplant|wound|ostomy|diabetes|hf|heart[ \t]+failure|stroke|trauma|case|"
+      r"charge|nurse|palliative|pain|ecmo|picc|iv|lactation|renal|dialysis|cardiac|rehab|social)[ \t/]*){0,2}"
+      r"(?i:coord|coordinator|rn|np|pa|sw|rt|rd|nurse|chaplain|pharmd|educator|specialist|mgr|manager|"
+      r"navigator)\.?[ \t]*\))", "DOCTOR", 0.65, group="n",
+      validate=lambda w: w.casefold() in _name_vocabulary()[1] and w.casefold() not in _NOT_SIGNOFF
+      and w.casefold() not in _NOT_NICKNAME),
     P("greeting_name_start", r"\A[ \t\n]*(?P<n>\p{Lu}\p{Ll}{2,})[ \t]+[-–—][ \t]+(?=\S)", "DOCTOR", 0.6, group="n",
       validate=lambda w: w.casefold() in _name_vocabulary()[2] and w.casefold() not in _NOT_SIGNOFF
       and w.casefold() not in _NOT_NICKNAME),
@@ -2411,6 +2422,8 @@ _S18B_TRIGGERS = {
     "date_spanish_words": (" de enero", " de febrero", " de marzo", " de abril", " de mayo", " de junio", " de julio",
                            " de agosto", " de septiembre", " de setiembre", " de octubre", " de noviembre",
                            " de diciembre"),
+    "interpreter_number": ("interp",),
+    "staff_name_role_paren": (r"re:[A-Za-z][ \t]*\([ \t]*(?i:[a-z/ \t]{0,24})(?i:coord|rn|np|pa|sw|rt|rd|nurse|chaplain|pharmd|educator|specialist|mgr|manager|navigator)\.?[ \t]*\)",),
     "greeting_name_start": (r"re:\A[ \t\n]*[A-Z][a-z]{2,}[ \t]+[-–—][ \t]",),
 }
 

@@ -2404,6 +2404,14 @@ _S18B_PATTERNS: tuple[Pattern, ...] = (
       r"navigator)\.?[ \t]*\))", "DOCTOR", 0.65, group="n",
       validate=lambda w: w.casefold() in _name_vocabulary()[1] and w.casefold() not in _NOT_SIGNOFF
       and w.casefold() not in _NOT_NICKNAME),
+    # "miss brown the teacher", "mrs okoro the neighbour": a lower-case title, a name, then who the person is
+    P("title_name_the_role", r"(?<=\b(?:miss|mrs|mr|ms|mister)[ \t]+)(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+the[ \t]+(?:teacher|"
+      r"principal|coach|neighbou?r|pastor|priest|landlord|landlady|babysitter|nanny|counsel+or|social[ \t]+worker|"
+      r"lady|man|woman)\b)", "RELATIVE", 0.65, group="n",
+      validate=lambda w: w not in _NOT_NICKNAME and w not in _NOT_SIGNOFF),
+    # "send the form to ps 189", "he goes to p.s. 41": a numbered public school (not pressure support, PS 5-30)
+    P("school_numbered", r"(?i)(?<=\b(?:to|at|from|attends|attended|attending|in)[ \t]+)(?P<o>(?:p\.?s\.?|j\.?h\.?s\.?|"
+      r"i\.?s\.?)[ \t]+(?:[4-9]\d|\d{3}))\b(?![ \t]*(?:/|%|mmhg|cm|peep|fio2|x\b))", "ORGANIZATION", 0.65, group="o"),
     P("greeting_name_start", r"\A[ \t\n]*(?P<n>\p{Lu}\p{Ll}{2,})[ \t]+[-–—][ \t]+(?=\S)", "DOCTOR", 0.6, group="n",
       validate=lambda w: w.casefold() in _name_vocabulary()[2] and w.casefold() not in _NOT_SIGNOFF
       and w.casefold() not in _NOT_NICKNAME),
@@ -2424,6 +2432,10 @@ _S18B_TRIGGERS = {
                            " de diciembre"),
     "interpreter_number": ("interp",),
     "staff_name_role_paren": (r"re:[A-Za-z][ \t]*\([ \t]*(?i:[a-z/ \t]{0,24})(?i:coord|rn|np|pa|sw|rt|rd|nurse|chaplain|pharmd|educator|specialist|mgr|manager|navigator)\.?[ \t]*\)",),
+    "title_name_the_role": (" the teacher", " the principal", " the coach", " the neighb", " the pastor",
+                            " the priest", " the land", " the babysitter", " the nanny", " the counsel",
+                            " the social worker", " the lady", " the man", " the woman"),
+    "school_numbered": (r"re:(?i)\b(?:p\.?s\.?|j\.?h\.?s\.?|i\.?s\.?)[ \t]+\d\d",),
     "greeting_name_start": (r"re:\A[ \t\n]*[A-Z][a-z]{2,}[ \t]+[-–—][ \t]",),
 }
 

@@ -544,6 +544,10 @@ def _s18b_not_a_name(text: str, s: Span) -> bool:
     if w.islower() and low in _KIN_WORDS and _S18B_KIN_VERB_AFTER.match(text, s.end) \
             and not regex.search(r"(?i)\b(?:named|called|name[ \t]+is)[ \t]+$", text[max(0, s.start - 12):s.start]):
         return True  # "he says papa is quiet now": the kin word as the subject, not a name
+    if low in _S18B_VIRTUES and w.islower() and _S18B_VIRTUE_BEFORE.search(text[max(0, s.start - 12):s.start]):
+        return True  # "she says i got to have faith and eat less salt"
+    if w.islower() and low in _S18B_AIDS and not _S18B_TITLE_BEFORE.search(text[max(0, s.start - 8):s.start]):
+        return True  # "Son-in-law to bring walker from home"
     if w in ("ADA", "Ada") and _S18B_DIET_AFTER.match(text, s.end) is not None:
         return True  # "TOL 1/2 BREAKFAST (ADA 1800)": the diabetic diet
     if low in _S18B_ADJ_NAMES and _S18B_PT_BEFORE.search(text[max(0, s.start - 10):s.start]) \
@@ -552,6 +556,39 @@ def _s18b_not_a_name(text: str, s: Span) -> bool:
     if w.islower() and regex.match(r"[ \t]+\p{L}", text[s.end:s.end + 2]) and regex.search(
             rf"(?i)(?<![\p{{L}}]){regex.escape(w)}[ \t,]+(?:doctor|doc|nurse)[ \t,]+$", text[max(0, s.start - 30):s.start]):
         return True  # "i'm grand doctor grand apart from": the word said again after addressing the doctor
+    return False
+
+
+# everyday rooms of a hospital ("family lounge", "the waiting room"): no place that identifies
+_S18B_ROOM_WORDS = frozenset("""family families patient patients parent parents visitor visitors staff waiting day quiet
+tv sitting dining break consult consultation conference family's parents' lounge room area cafeteria lobby hallway
+corridor chapel kitchen bathroom""".split())
+_S18B_ROOM_HEADS = frozenset("lounge room area cafeteria lobby hallway corridor chapel kitchen bathroom".split())
+# things said of a person's faith or hope ("got to have faith", "lost hope"), not their name
+_S18B_VIRTUE_BEFORE = regex.compile(r"(?i)\b(?:have|has|had|keep|keeping|kept|lose|losing|lost|little|no|some|much|"
+                                    r"of|strong|great|your|our|full[ \t]+of)[ \t]+$")
+_S18B_VIRTUES = frozenset({"faith", "hope", "patience", "charity", "grace", "joy", "mercy"})
+# walking aids and other things a relative brings from home
+_S18B_AIDS = frozenset({"walker", "cane", "wheelchair", "crutches", "commode", "rollator", "dentures", "glasses",
+                        "scooter", "hearing aids", "cpap", "bipap"})
+_S18B_TITLE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|mister|nurse)\.?[ \t]+$")
+# drug-eluting and bare-metal stents: "w/ des x2 to lad", "BMS TO RCA"
+_S18B_STENT_AFTER = regex.compile(r"(?i)[ \t]*(?:x[ \t]*\d|\d[ \t]*x\b|stents?\b|to[ \t]+(?:the[ \t]+)?(?:lad|lcx|rca|om\d?|"
+                                  r"d\d|diag|pda|ramus|lm|svg|left|right|prox|mid|distal)\b)")
+
+
+def _s18b_not_a_place(text: str, s: Span) -> bool:
+    """Tagger places that are rooms, stents or lab words (session 18, tune58)."""
+    if source_family(s.source) != "tagger" or _category(s.label) != "LOCATION":
+        return False
+    w = text[s.start:s.end]
+    words = w.casefold().split()
+    if len(words) >= 2 and words[-1] in _S18B_ROOM_HEADS and all(x in _S18B_ROOM_WORDS for x in words):
+        return True  # "dtr spent nite in family lounge"
+    if w.casefold() in ("des", "bms") and _S18B_STENT_AFTER.match(text, s.end):
+        return True  # "cath at mercy w/ des x2 to lad"
+    if w.islower() and len(w) >= 7 and regex.fullmatch(r"\p{Ll}+(?:lyzed|lysed|ized|ised|ated)", w):
+        return True  # "K 6.1 (hemolyzed?)": a lab word, not a place
     return False
 
 
@@ -801,7 +838,8 @@ class WeakWordFilter:
 
         listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
         for s in spans:
-            if source_family(s.source) in ("tagger", "lexicon") and (_s18b_not_a_name(text, s) or _s18b_not_a_date(text, s)):
+            if source_family(s.source) in ("tagger", "lexicon") and (_s18b_not_a_name(text, s) or _s18b_not_a_date(text, s)
+                                                                      or _s18b_not_a_place(text, s)):
                 continue  # session 18: "papa is quiet", "(ADA 1800)", "yes third", "PT FRANK ABOUT", "grand doctor grand"
             if source_family(s.source) != "user" and _category(s.label) == "NAME" and _laterality_site(text, s):
                 continue  # "VIA R FEM", "PICC L BASILIC": a side and a body site, not an initial and a surname
@@ -1658,7 +1696,7 @@ class FieldLabelFilter:
             piece = text[s.start:s.end]
             words = _LABEL_TOKEN.findall(piece)
             if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)) \
-                    and not (s.label == "CITY" and _s18b_town_cued(text, s)):
+                    and not (s.label in ("CITY", "LOCATION") and _s18b_town_cued(text, s)):
                 continue  # (not "700 Port Blvd, Mobile, AL 36602": a town before its state)
             cat = _category(s.label)
             if cat == "LOCATION" and len(words) == 1 and _label_word(words[0]) in _PLACE_FIELD_LABELS \

@@ -544,7 +544,8 @@ def _s18b_not_a_name(text: str, s: Span) -> bool:
     if w.islower() and low in _KIN_WORDS and _S18B_KIN_VERB_AFTER.match(text, s.end) \
             and not regex.search(r"(?i)\b(?:named|called|name[ \t]+is)[ \t]+$", text[max(0, s.start - 12):s.start]):
         return True  # "he says papa is quiet now": the kin word as the subject, not a name
-    if low in _S18B_VIRTUES and w.islower() and _S18B_VIRTUE_BEFORE.search(text[max(0, s.start - 12):s.start]):
+    if low in _S18B_VIRTUES and w.islower() and _S18B_VIRTUE_BEFORE.search(text[max(0, s.start - 12):s.start]) \
+            and _S18B_VIRTUE_AFTER.match(text, s.end):  # (not "have grace show you": a name doing something)
         return True  # "she says i got to have faith and eat less salt"
     if w.islower() and low in _S18B_AIDS and not _S18B_TITLE_BEFORE.search(text[max(0, s.start - 8):s.start]):
         return True  # "Son-in-law to bring walker from home"
@@ -567,6 +568,8 @@ _S18B_ROOM_HEADS = frozenset("lounge room area cafeteria lobby hallway corridor 
 # things said of a person's faith or hope ("got to have faith", "lost hope"), not their name
 _S18B_VIRTUE_BEFORE = regex.compile(r"(?i)\b(?:have|has|had|keep|keeping|kept|lose|losing|lost|little|no|some|much|"
                                     r"of|strong|great|your|our|full[ \t]+of)[ \t]+$")
+_S18B_VIRTUE_AFTER = regex.compile(r"(?i)[ \t]*(?:[,.;:!?]|$|(?:and|in|that|it|for|but|so|then|now)\b)",
+                                   regex.MULTILINE)
 _S18B_VIRTUES = frozenset({"faith", "hope", "patience", "charity", "grace", "joy", "mercy"})
 # walking aids and other things a relative brings from home
 _S18B_AIDS = frozenset({"walker", "cane", "wheelchair", "crutches", "commode", "rollator", "dentures", "glasses",

@@ -547,7 +547,7 @@ def _s18b_not_a_name(text: str, s: Span) -> bool:
     if low in _S18B_VIRTUES and w.islower() and _S18B_VIRTUE_BEFORE.search(text[max(0, s.start - 12):s.start]) \
             and _S18B_VIRTUE_AFTER.match(text, s.end):  # (not "have grace show you": a name doing something)
         return True  # "she says i got to have faith and eat less salt"
-    if w.islower() and low in _S18B_AIDS and not _S18B_TITLE_BEFORE.search(text[max(0, s.start - 8):s.start]):
+    if w.islower() and low in _S18B_AIDS and _S18B_AID_BEFORE.search(text[max(0, s.start - 12):s.start]):
         return True  # "Son-in-law to bring walker from home"
     if w in ("ADA", "Ada") and _S18B_DIET_AFTER.match(text, s.end) is not None:
         return True  # "TOL 1/2 BREAKFAST (ADA 1800)": the diabetic diet
@@ -574,7 +574,9 @@ _S18B_VIRTUES = frozenset({"faith", "hope", "patience", "charity", "grace", "joy
 # walking aids and other things a relative brings from home
 _S18B_AIDS = frozenset({"walker", "cane", "wheelchair", "crutches", "commode", "rollator", "dentures", "glasses",
                         "scooter", "hearing aids", "cpap", "bipap"})
-_S18B_TITLE_BEFORE = regex.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr|mister|nurse)\.?[ \t]+$")
+# a verb of bringing or using, or a determiner, before the aid ("to bring walker", "uses cane"; not "seen by walker")
+_S18B_AID_BEFORE = regex.compile(r"(?i)\b(?:bring|brings|brought|bringing|use|uses|used|using|with|w/|needs?|his|"
+                                 r"her|their|own|a|the|new|rolling|no)[ \t]+$")
 # drug-eluting and bare-metal stents: "w/ des x2 to lad", "BMS TO RCA"
 _S18B_STENT_AFTER = regex.compile(r"(?i)[ \t]*(?:x[ \t]*\d|\d[ \t]*x\b|stents?\b|to[ \t]+(?:the[ \t]+)?(?:lad|lcx|rca|om\d?|"
                                   r"d\d|diag|pda|ramus|lm|svg|left|right|prox|mid|distal)\b)")

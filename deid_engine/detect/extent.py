@@ -458,10 +458,18 @@ class NameRepeatFilter:
                 continue  # overlaps a span
             g = text[a:b]
             label = keep.get(g) or next(lab for w, lab in keep.items() if w.casefold() == g.casefold())
+            if _s18b_device_maker(text, Span(a, b, label)):
+                continue  # session 18: "St Jude Valley Hospital (not a St. Jude device)": the device's maker
             added.append(Span(a, b, label, "lexicon:repeat", 0.6, "same place found elsewhere in the note"))
         if not added:
             return spans
         return sorted([*spans, *added], key=lambda s: s.start)
+
+
+def _s18b_device_maker(text: str, span: Span) -> bool:
+    from .protected import _s18b_device_maker as maker
+
+    return maker(text, span)
 
 
 # words never repeated as names however they were tagged once

@@ -549,6 +549,11 @@ STRONG_PLACE_CUES = {("moved", "from"), ("moved", "to"), ("moved", "here", "from
                      ("outside",), ("near",), ("originally", "from"), ("is", "from"), ("comes", "from"),
                      ("came", "from"), ("home", "in"), ("resident", "of"), ("holiday", "in"), ("vacation", "in"),
                      ("trip", "to"), ("mines", "outside")}
+# session 18: a town's name closed by punctuation or the line end ("lives in mobile, drove up"; not "mobile home")
+_S18B_CLOSED_AFTER = regex.compile(r"[ \t]*(?:[,.;!?]|$)", regex.MULTILINE)
+# countries that are also everyday words or first names in lower case ("talk to jordan", "close to china")
+_S18B_COUNTRY_WORDS = frozenset("""turkey chad china jordan georgia guinea wales niger oman israel jersey monaco
+chile peru cuba malta india samoa togo mali iran iraq""".split())
 # towns of other English-speaking countries (cities_world_en) rank from here: a US-sized rank never applies to them
 WORLD_TOWN_RANK = 1_000_000
 # in lower-case text (no capitals to go by) only the cues that ask for a town
@@ -2018,6 +2023,12 @@ class LexiconDetector:
                 toks[i - 1].text[:1].isupper() and not toks[i - 1].text.isupper()
             big_after_cue = big_after_cue or (lab == "COUNTRY" and mode == "mixed" and (place_cue or comma_after_town)
                                               and first.text[:1].isupper() and first.n not in self.medical)
+            # session 18: "lives in mobile, drove up": an everyday word that is a big town, closed by punctuation
+            big_after_cue = big_after_cue or (lab == "CITY" and single and strong_cue and rank < 1000
+                                              and _S18B_CLOSED_AFTER.match(text, first.end) is not None)
+            # session 18: "sure we all went over to england": a country in lower-case speech after a place word
+            big_after_cue = big_after_cue or (lab == "COUNTRY" and single and mode == "lower" and place_cue
+                                              and first.n not in _S18B_COUNTRY_WORDS)
             blocked = single and ((self._is_blocked(first.n) and not big_after_cue) or name_clash)
             if single and len(first.n) < 4:
                 blocked = True

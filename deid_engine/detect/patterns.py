@@ -2343,6 +2343,103 @@ EN_PATTERNS: tuple[Pattern, ...] = (
 )
 
 
+# --- session 18 (tune58) --------------------------------------------------------------------------
+_S18B_STATE_CODES = "|".join(sorted(_US_STATE_CODES - {"MD", "PA", "DO"}))
+_S18B_PROVINCES = r"(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)"
+_S18B_STREET_WORDS = (r"(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Crescent|Cres|Court|Ct|"
+                      r"Place|Pl|Parkway|Suite|Ste|Unit|Apt|Floor|Box|Terrace|Square|Highway|Hwy)")
+_S18B_ES_DAYS = (r"(?:primero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|"
+                 r"diec[ií]s[eé]is|diecisiete|dieciocho|diecinueve|veinte|veinti(?:uno|d[oó]s|tr[eé]s|cuatro|cinco|"
+                 r"s[eé]is|siete|ocho|nueve)|treinta(?:[ \t]+y[ \t]+uno)?|\d{1,2})")
+_S18B_ES_MONTHS = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|"
+                   r"diciembre)")
+
+
+def _s18b_town_doubt(text: str, start: int, end: int) -> bool:
+    """For ``in Normal, IL``: the town is a person's name or an everyday phrase (``in Summary, ...``)."""
+    words = regex.findall(r"[\p{L}'’]+", text[start:end])
+    return not words or words[0].casefold() in _NOT_TOWN_AFTER_IN or _person_name(words)
+
+
+_S18B_PATTERNS: tuple[Pattern, ...] = (
+    # "778 Bank Street, Ottawa, ON K1S 3V8", "Suite 402 Ottawa, ON K1Y 4E9": the town before a province and a
+    # Canadian postcode (a street word is no town: "Carling Avenue, ON ...")
+    P("city_before_province_ca", r"(?<![\p{L}'’-])(?P<c>(?!" + _S18B_STREET_WORDS + r"\b)\p{Lu}\p{Ll}+(?:[ -](?!"
+      + _S18B_STREET_WORDS + r"\b)\p{Lu}\p{Ll}+){0,2}),?[ \t]{1,2}" + _S18B_PROVINCES
+      + r"[ \t]+[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d\b", "CITY", 0.8, group="c"),
+    # "d/c to Brookhaven Rehab in Normal, IL on 1/6": a town after a place preposition, then a state code and
+    # more of the sentence (the state rules want a ZIP, punctuation or the line end; MD/PA/DO are credentials)
+    P("city_in_before_state", r"(?<=\b(?:in|from|to|near|outside)[ \t]+)(?P<c>[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2}),"
+      r"[ \t]{1,2}(?:" + _S18B_STATE_CODES + r")(?=[ \t]*[.,;:)]|[ \t]*$|[ \t]+[a-z])", "CITY", 0.75, group="c",
+      flags=regex.MULTILINE, invalidate=_s18b_town_doubt),
+    # '("Billie"), 41 F': age and sex after a quoted nickname in brackets and a comma
+    P("age_sex_after_nickname", r"(?<=\p{L}[\"”’']\)[ \t]*[,;][ \t]{0,3})(?P<a>\d{1,3})[ \t]?(?:[MF]\b|y(?:rs?)?\b"
+      r"(?=[ \t,;/]*(?:[MFmf]|male|female|man|woman|boy|girl)\b))", "AGE", 0.8, group="a", validate=age_ok),
+    # "this is jaden him is seven now", "when him was two": an object pronoun as the subject (dialect speech)
+    P("age_him_is", rf"(?i)\b(?:(?:him|her)[ \t]+(?:is|was|be|turned|turn)|when[ \t]+(?:him|her|me)[ \t]+(?:was|were|"
+      rf"did[ \t]+be))[ \t]+(?:only[ \t]+|just[ \t]+|about[ \t]+)?(?P<a>{AGE_NUM})(?![\w-]){_NOT_AGE_AFTER}"
+      rf"(?!\s+(?:weeks?|days?|floors?|stone|minutes?|inches|o['’]?clock|times|percent|pounds|of|kilos?)\b)",
+      "AGE", 0.75, group="a", validate=age_in_range, invalidate=vital_sign_before),
+    # "bed space 22", "bedspace 4": the number of a neonatal or ICU bed space
+    P("bed_space_number", r"(?i)(?<![\w-])bed[ \t]*space[ \t]*(?:#|no\.?)?[ \t]*(?P<n>\d{1,3}[A-Za-z]?)\b(?![-/.:]\d)",
+      "LOCATION_OTHER", 0.7, group="n"),
+    # more festivals: "for Obon in August", "after tet because we go" (not a tetanus shot)
+    P("date_holiday_s18", r"(?i)\b(?:o-?bon|bon[ \t]+festival|chuseok|songkran|seollal|losar|purim|sukkot|shavuot|"
+      r"lohri|ugadi|gudi[ \t]+padwa|thaipusam|deepavali|hari[ \t]+raya(?:[ \t]+(?:puasa|haji))?|t[eế]t(?=[ \t]+"
+      r"(?:holiday|festival|celebration|new[ \t]+year))|(?<=\b(?:after|before|for|during|over|at|until|till|since|"
+      r"around|near|by)[ \t]+(?:the[ \t]+)?)t[eế]t(?![ \t]*(?:shot|booster|tox|toxoid|vaccine|vaccination|jab|"
+      r"injection|immuni[sz]ation|spell|ig\b|status|up)))\b", "DATE", 0.6),
+    # a date said in Spanish inside English speech: "el doce de diciembre", "el 5 de mayo de 1970"
+    P("date_spanish_words", rf"(?i)\b(?P<d>(?:el[ \t]+)?{_S18B_ES_DAYS}[ \t]+de[ \t]+{_S18B_ES_MONTHS}"
+      rf"(?:[ \t]+(?:de|del)[ \t]+(?:19|20)\d\d)?)\b", "DATE", 0.75, group="d"),
+    # "Rich - INR 4.2 today for Mr Cash": a first name greeting the reader at the very start of a message
+    # "INTERPRETER ARACELI #4471 USED", "interpreter Ana (#20931)": the interpreter's number after the name
+    P("interpreter_number", r"(?i)\binterp(?:reter)?[ \t]+(?:\p{L}[\p{L}'’-]*[ \t]+){0,2}\(?[ \t]*(?:#|no\.?|id)[ \t]*"
+      r"(?P<n>\d{3,8})\b(?![ \t]*(?:mg|ml|min|mins|minutes)\b)", "IDNUM", 0.8, group="n"),
+    # "LVAD EVAL W/ CHRISTIAN (VAD COORD) TODAY", "per Marisol (wound RN)": a staff name before its role in brackets
+    P("staff_name_role_paren", r"(?<=\b(?i:w/|with|per|by|from|d/w|called|paged)[ \t]+)(?P<n>\p{Lu}{3,}|\p{Lu}\p{Ll}{2,})"
+      r"(?=[ \t]*\([ \t]*(?:(?i:vad|lvad|transplant|wound|ostomy|diabetes|hf|heart[ \t]+failure|stroke|trauma|case|"
+      r"charge|nurse|palliative|pain|ecmo|picc|iv|lactation|renal|dialysis|cardiac|rehab|social)[ \t/]*){0,2}"
+      r"(?i:coord|coordinator|rn|np|pa|sw|rt|rd|nurse|chaplain|pharmd|educator|specialist|mgr|manager|"
+      r"navigator)\.?[ \t]*\))", "DOCTOR", 0.65, group="n",
+      validate=lambda w: w.casefold() in _name_vocabulary()[1] and w.casefold() not in _NOT_SIGNOFF
+      and w.casefold() not in _NOT_NICKNAME),
+    # "miss brown the teacher", "mrs okoro the neighbour": a lower-case title, a name, then who the person is
+    P("title_name_the_role", r"(?<=\b(?:miss|mrs|mr|ms|mister)[ \t]+)(?P<n>[a-z][a-z'’-]{2,})(?=[ \t]+the[ \t]+(?:teacher|"
+      r"principal|coach|neighbou?r|pastor|priest|landlord|landlady|babysitter|nanny|counsel+or|social[ \t]+worker|"
+      r"lady|man|woman)\b)", "RELATIVE", 0.65, group="n",
+      validate=lambda w: w not in _NOT_NICKNAME and w not in _NOT_SIGNOFF),
+    # "send the form to ps 189", "he goes to p.s. 41": a numbered public school (not pressure support, PS 5-30)
+    P("school_numbered", r"(?i)(?<=\b(?:to|at|from|attends|attended|attending|in)[ \t]+)(?P<o>(?:p\.?s\.?|j\.?h\.?s\.?|"
+      r"i\.?s\.?)[ \t]+(?:[4-9]\d|\d{3}))\b(?![ \t]*(?:/|%|mmhg|cm|peep|fio2|x\b))", "ORGANIZATION", 0.65, group="o"),
+    P("greeting_name_start", r"\A[ \t\n]*(?P<n>\p{Lu}\p{Ll}{2,})[ \t]+[-–—][ \t]+(?=\S)", "DOCTOR", 0.6, group="n",
+      validate=lambda w: w.casefold() in _name_vocabulary()[2] and w.casefold() not in _NOT_SIGNOFF
+      and w.casefold() not in _NOT_NICKNAME),
+)
+EN_PATTERNS = EN_PATTERNS + _S18B_PATTERNS
+_S18B_TRIGGERS = {
+    "city_before_province_ca": (r"re:[ \t](?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \t]+[A-Z]\d[A-Z]",),
+    "city_in_before_state": (r"re:[a-z],[ \t]{1,2}[A-Z]{2}\b",),
+    "age_sex_after_nickname": (r"re:[\"”’']\)[ \t]*[,;][ \t]{0,3}\d",),
+    "age_him_is": ("him is", "him was", "her is", "her was", "him be", "him turned", "her turned", "when me was",
+                   "him turn", "her turn", "her be"),
+    "bed_space_number": ("bed space", "bedspace"),
+    "date_holiday_s18": ("obon", "o-bon", "bon festival", "chuseok", "songkran", "seollal", "losar", "purim", "sukkot",
+                         "shavuot", "lohri", "ugadi", "gudi padwa", "thaipusam", "deepavali", "hari raya", "w:tet",
+                         "tết"),
+    "date_spanish_words": (" de enero", " de febrero", " de marzo", " de abril", " de mayo", " de junio", " de julio",
+                           " de agosto", " de septiembre", " de setiembre", " de octubre", " de noviembre",
+                           " de diciembre"),
+    "interpreter_number": ("interp",),
+    "staff_name_role_paren": (r"re:[A-Za-z][ \t]*\([ \t]*(?i:[a-z/ \t]{0,24})(?i:coord|rn|np|pa|sw|rt|rd|nurse|chaplain|pharmd|educator|specialist|mgr|manager|navigator)\.?[ \t]*\)",),
+    "title_name_the_role": (" the teacher", " the principal", " the coach", " the neighb", " the pastor",
+                            " the priest", " the land", " the babysitter", " the nanny", " the counsel",
+                            " the social worker", " the lady", " the man", " the woman"),
+    "school_numbered": (r"re:(?i)\b(?:p\.?s\.?|j\.?h\.?s\.?|i\.?s\.?)[ \t]+\d\d",),
+    "greeting_name_start": (r"re:\A[ \t\n]*[A-Z][a-z]{2,}[ \t]+[-–—][ \t]",),
+}
+
+
 def _state_alternation(lex: tuple[str, ...]) -> str:
     return "(?:" + "|".join(regex.escape(s) for s in sorted(lex, key=len, reverse=True)) + ")"
 
@@ -2839,6 +2936,7 @@ TRIGGERS.update({
     "age_youngest": ("youngest", "oldest", "eldest"),
 })
 TRIGGERS["relative_group_paren"] = TRIGGERS["age_group_paren"]
+TRIGGERS.update(_S18B_TRIGGERS)  # session 18 (tune58)
 TRIGGERS["age_sex_lower_start"] = (r"re:\d[mfMF]\b",)
 TRIGGERS["age_relation_pronoun"] = (r"re:(?i)\b(?:she|he|who)(?:[ \t]+(?:is|was|turned|turns|just[ \t]+turned)|['’]?s)[ \t]",)
 # Session 17

@@ -459,6 +459,44 @@ _WORKS_BEFORE = regex.compile(r"\b(?:he|she)[ \t]+(?:still[ \t]+|now[ \t]+)?(?:w
                               r"(?:at|for|with)[ \t]+[^.;!?\n]{1,40}$", regex.IGNORECASE)
 
 
+# --- session 18 (tune58) ------------------------------------------------------------------------------
+_S18B_CUES_EN: tuple[_Cue, ...] = (
+    # "she's studying to be a nurse at fresno state", "training to become an electrician": the job trained for
+    _Cue("studying to be", _rx(r"\b(?:studying|training|in[ \t]+(?:school|college|training|nursing[ \t]+school)|"
+                               r"going[ \t]+to[ \t]+(?:school|college))[ \t]+to[ \t]+(?:be|become)[ \t]+an?[ \t]+"),
+         modifiers=2, strong=True, confidence=0.75, trigger=("to be a", "to become a")),
+    # "other dtr summer is a pharmacist in pensacola", "son jake is a nurse": a relation word, a name (any case),
+    # then "is a <job>": the relative's job (clinical ones too)
+    _Cue("relative name is a", _rx(r"\b(?:" + RELATIVE_SUBJECTS + r"|dtr|dau)[ \t]+(?!(?:is|was|who|also|here|"
+                                   r"now|still|says|said)\b)\p{L}[\p{L}'’-]+[ \t]+(?:is|was)[ \t]+an?[ \t]+"),
+         modifiers=2, confidence=0.75, trigger=(" is a", " was a", " is an", " was an")),
+    # "Owns and runs Hashimoto Bonsai & Garden Supply in Gardena (nursery owner)": the job in brackets after the
+    # business the subject owns, runs or works at (in the same sentence)
+    _Cue("(job) after owns", _rx(r"(?<=\b(?:owns|runs|owned|ran|works[ \t]+(?:at|for)|worked[ \t]+(?:at|for)|"
+                                 r"employed[ \t]+(?:at|by))\b[^()\n.;]{2,80})\([ \t]*(?=[\p{L}-]+(?:[ \t]+[\p{L}-]+){0,2}"
+                                 r"[ \t]*\))"),
+         clinical=False, heuristic=True, modifiers=2, confidence=0.7, trigger=("owns", "runs", "owned", "ran ", "works",
+                                                                          "worked", "employed")),
+)
+CUES_EN = CUES_EN + _S18B_CUES_EN
+# "LINE COOK @ BIG EASY CRAWFISH HOUSE IN METAIRIE": the employer's name in capitals after "@" and a job found
+_S18B_AT_EMPLOYER = regex.compile(
+    r"[ \t]*@[ \t]*(?P<o>(?!(?:IN|ON|AT|NEAR|FOR|THE|HOME|WORK|NIGHT|NIGHTS|DAYS)\b)[A-Z][A-Z'’&.-]+"
+    r"(?:[ \t]+(?!(?:IN|ON|AT|NEAR|FOR|SINCE|X|W|WITH|AND|X\d)\b)(?:[A-Z][A-Z'’&.-]*|&)){1,4})"
+    r"(?=[ \t]*[,.;()]|[ \t]+(?:IN|ON|AT|NEAR|FOR|SINCE|X|W/|WITH|AND)\b|[ \t]*$)", regex.MULTILINE)
+
+
+def _s18b_employers_after_at(text: str, spans: list[Span]) -> list[Span]:
+    """An employer in capitals after ``<job> @`` (ORGANIZATION, ``pattern:employer``)."""
+    out = []
+    for s in spans:
+        m = _S18B_AT_EMPLOYER.match(text, s.end)
+        if m is not None and not any(c.isdigit() for c in m.group("o")):
+            out.append(Span(m.start("o"), m.end("o"), "ORGANIZATION", "pattern:employer", 0.6,
+                            "an employer after '<job> @'"))
+    return out
+
+
 def _employed_lower(text: str, pos: int) -> bool:
     """A job phrase at ``pos`` followed within three words by at/for/with and a place that is no generic word."""
     m = _EMPLOYED_AFTER_LOWER.match(text, pos, pos + 80)
@@ -792,6 +830,8 @@ class ProfessionDetector:
                 continue
             add(rng, cue, cue.confidence)
             self._continue(text, toks, starts, rng, cue, mixed, add)
+        if self.lang == "en" and "@" in text:  # session 18: "LINE COOK @ BIG EASY CRAWFISH HOUSE"
+            return _outermost(list(found.values())) + _s18b_employers_after_at(text, list(found.values()))
         return _outermost(list(found.values()))
 
     @staticmethod

@@ -306,6 +306,53 @@ quinton broviac jackson pratt hemovac pleurovac penrose sengstaken blakemore min
 philadelphia aspen boston kendall""".split())
 
 
+# --- session 18 (tune58) ---------------------------------------------------------------------------
+# a kin word right before a name, in any case: "w/ grandma Folake", "NEIGHBOR FRANK FEEDING IT" (the relation
+# words _RELATION_BEFORE leaves out, and capitals, where a one-word name must be a listed name of 4+ letters)
+_S18B_KIN_BEFORE = regex.compile(
+    r"(?i)(?<![\p{L}])(?:son|daughter|dtr|wife|husband|brother|sister|mother|father|mom|mum|dad|partner|spouse|niece|"
+    r"nephew|aunt|auntie|aunty|uncle|cousin|grandson|granddaughter|grandma|grandpa|grandmother|grandfather|granny|"
+    r"gran|nana|nan|grandad|granddad|stepson|stepdaughter|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|"
+    r"godmother|godfather|caregiver|carer)[ \t]+$")
+# what follows "frank" or another medical word used as a word, not a name: "FRANK BLOOD", "frank pus"
+_S18B_MEDICAL_NEXT = regex.compile(r"(?i)[ \t]+(?:blood|bleeding|bloody|pus|hematuria|haematuria|melena|malaena|"
+                                   r"hematochezia|purulent|frothy|red|clots?|bile|stool|edema|oedema|rupture)\b")
+# the slot of an employer in a bracketed job: "(software engineer at Medtronic)", "(buyer @ Pfizer)"
+_S18B_EMPLOYER_BEFORE = regex.compile(r"\([ \t]*(?:(?i:an?)[ \t]+)?[\p{L}-]+(?:[ \t]+[\p{L}-]+){0,3}[ \t]+"
+                                      r"(?i:at|@|for|with)[ \t]+$")
+# a device maker before a device: "ST JUDE ICD", "(not a St. Jude device)", "Boston Scientific pacemaker"
+_S18B_DEVICE_AFTER = regex.compile(r"(?i)(?:['’]s)?[ \t]+(?:medical[ \t]+)?(?:icd|aicd|s-icd|crt-?d|crt-?p|crt|"
+                                   r"ppm|pacemaker|pacer|device|devices|defibrillator|lead|leads|generator|"
+                                   r"valve|loop[ \t]+recorder|ilr|lvad|pump|battery|interrogation|rep|programmer|"
+                                   r"mitraclip|clip|stent|stents)\b")
+_S18B_DEVICE_MAKERS = frozenset({"jude", "st jude", "st. jude", "saint jude", "medtronic", "boston scientific",
+                                 "abbott", "biotronik", "sorin", "livanova", "guidant", "zoll", "microport",
+                                 "edwards", "heartware", "thoratec"})
+_S18B_SAINT_BEFORE = regex.compile(r"(?i)\b(?:st\.?|saint)[ \t]+$")
+
+
+def _s18b_kin_named(text: str, span: Span, names: frozenset[str]) -> bool:
+    """A relative's name after a kin word (``grandma Folake``, ``NEIGHBOR FRANK FEEDING``)."""
+    if not _S18B_KIN_BEFORE.search(text[max(0, span.start - 16):span.start]):
+        return False
+    w = text[span.start:span.end]
+    if " " in w.strip() or not w[:1].isupper() or _S18B_MEDICAL_NEXT.match(text, span.end):
+        return False
+    if w.isupper():  # capitals: a listed name of four letters or more ("SON, ED" stays the ED)
+        n = norm(w)
+        return len(n) >= 4 and n in names and n not in _BEDSIDE_DEVICES
+    return True
+
+
+def _s18b_device_maker(text: str, span: Span) -> bool:
+    """A device maker's name before a device word: ``ST JUDE ICD``, ``St. Jude device``."""
+    w = norm(text[span.start:span.end].strip())
+    if _S18B_SAINT_BEFORE.search(text[max(0, span.start - 7):span.start]):
+        w = "st " + w
+    return (w in _S18B_DEVICE_MAKERS or w.replace(".", "") in _S18B_DEVICE_MAKERS) \
+        and _S18B_DEVICE_AFTER.match(text, span.end) is not None
+
+
 class ProtectedTermsFilter:
     """Drops NAME/LOCATION spans that are medical vocabulary; adds always-redact terms."""
 
@@ -396,6 +443,8 @@ class ProtectedTermsFilter:
         m = regex.match(r"[ \t]*,?[ \t]*(\p{L}[\p{L}.-]*)", text[span.end:span.end + 12])
         if m and norm(m.group(1).replace(".", "")) in CREDENTIALS:
             return True
+        if self.lang == "en" and _s18b_kin_named(text, span, self._names):
+            return True  # session 18: "w/ grandma Folake", "NEIGHBOR FRANK FEEDING IT"
         return self.lang == "en" and self._listed_name_cued(text, span)
 
     def _listed_name_cued(self, text: str, span: Span) -> bool:
@@ -538,6 +587,8 @@ class ProtectedTermsFilter:
                         text[max(0, s.start - 16):s.start]) and not any(o.start < m.end() and o.end > s.end for o in spans):
                     out.append(Span(s.start, m.end(), s.label, s.source, s.confidence, s.explanation))
                     continue  # "FROM ST. ELSEWHERE": the tagger found the St. of a Saint's hospital, not its name
+            if self.lang == "en" and not self._titled(text, s) and _s18b_device_maker(text, s):
+                continue  # session 18: "ST JUDE ICD", "not a St. Jude device": the device's maker
             words = _WORD.findall(text[s.start:s.end])
             whole = norm(text[s.start:s.end].strip())
             if (s.start, s.end) in weak and (s.start, s.end) not in glued:
@@ -554,6 +605,9 @@ class ProtectedTermsFilter:
                 medical = self._medical_head_after(text, s) or self._medical_context_before(text, s)
                 person_or_place = self._person_context(text, s) or (cat == "LOCATION" and (
                     self._place_context(text, s) or self._listed_place_after_preposition(text, s)))
+                if cat == "LOCATION" and self.lang == "en" and _S18B_EMPLOYER_BEFORE.search(
+                        text[max(0, s.start - 60):s.start]) and regex.match(r"[ \t]*\)", text[s.end:s.end + 3]):
+                    person_or_place = True  # session 18: "(software engineer at Medtronic)": the employer
                 if medical or not person_or_place:
                     continue
             elif len(words) == 1 and self._surname_plural_eponym(words[0]) and not self._person_context(text, s) and (

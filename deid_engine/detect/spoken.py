@@ -1038,6 +1038,8 @@ def bare_given_names(text: str, low: str | None = None) -> list[Span]:
             continue
         if not text[m.start():m.end()].islower():
             continue
+        if low[max(0, m.start() - 4):m.start()] == "the ":
+            continue  # session 18: "same day like the virgen": a given name after "the" names a thing or a figure
         out.append(Span(m.start(), m.end(), "RELATIVE", "lexicon:spoken_bare_name", 0.15))  # a fallback: any other reading wins
     return out
 

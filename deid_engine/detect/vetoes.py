@@ -510,6 +510,100 @@ def _place_phrases() -> frozenset[str]:
     return frozenset(w.casefold() for li in ("cities_us", "cities_world_en", "cities_es") for w in load_lexicon(li))
 
 
+# --- session 18 (tune58) ----------------------------------------------------------------------------
+# "lives in mobile, drove up": a town after a strong place cue, not a phone field's label
+_S18B_LIVES_BEFORE = regex.compile(r"(?i)\b(?:lives|living|lived|resides|residing|moved|relocated|raised|born)[ \t]+"
+                                   r"(?:in|to|from)[ \t]+$")
+
+
+def _s18b_town_cued(text: str, s: Span) -> bool:
+    return _S18B_LIVES_BEFORE.search(text[max(0, s.start - 20):s.start]) is not None \
+        and regex.match(r"[ \t]*[:#]?[ \t]*\d", text[s.end:s.end + 4]) is None
+
+
+_S18B_KIN_VERB_AFTER = regex.compile(r"[ \t]+(?:is|was|says|said|has|had|does|did|died|passed|lives|lived|comes|came|"
+                                     r"went|goes|gets|got|will|would|can|could|keeps|tells|told|wants|likes|loves)\b")
+# the ADA diet and its calories: "(ADA 1800)", "ADA 2000 kcal diet", "ADA diet"
+_S18B_DIET_AFTER = regex.compile(r"(?i)[ \t]*(?:\d{4}\b|(?:cal|kcal|calorie|carb|consistent[ \t]+carb|diabetic)?"
+                                 r"[ \t]*diet\b)")
+_S18B_ORDINAL_WORD = regex.compile(r"(?i)(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)")
+_S18B_ANSWER_BEFORE = regex.compile(r"(?i)(?:^|[ \t:,])(?:yes|yeah|yep|no|nope|her|his|my|our|their|your)[ \t,]+$")
+# "PT FRANK ABOUT WANTING TO GO HOME", "pt anxious about": an adjective about the patient, not a therapist's name
+_S18B_PT_BEFORE = regex.compile(r"(?i)(?<![\p{L}])(?:pt|patient)[ \t]+$")
+_S18B_ABOUT_AFTER = regex.compile(r"(?i)[ \t]+(?:about|regarding|re|with[ \t]+(?:family|staff|team))\b")
+_S18B_ADJ_NAMES = frozenset({"frank", "candid", "earnest", "joy", "hope", "grace", "honest", "sunny", "rich", "rusty",
+                             "happy", "merry", "patience"})
+
+
+def _s18b_not_a_name(text: str, s: Span) -> bool:
+    """Tagger and lexicon NAME spans that are words in their context (session 18, tune58)."""
+    if _category(s.label) != "NAME":
+        return False
+    w = text[s.start:s.end]
+    low = w.casefold()
+    if w.islower() and low in _KIN_WORDS and _S18B_KIN_VERB_AFTER.match(text, s.end) \
+            and not regex.search(r"(?i)\b(?:named|called|name[ \t]+is)[ \t]+$", text[max(0, s.start - 12):s.start]):
+        return True  # "he says papa is quiet now": the kin word as the subject, not a name
+    if low in _S18B_VIRTUES and w.islower() and _S18B_VIRTUE_BEFORE.search(text[max(0, s.start - 12):s.start]) \
+            and _S18B_VIRTUE_AFTER.match(text, s.end):  # (not "have grace show you": a name doing something)
+        return True  # "she says i got to have faith and eat less salt"
+    if w.islower() and low in _S18B_AIDS and _S18B_AID_BEFORE.search(text[max(0, s.start - 12):s.start]):
+        return True  # "Son-in-law to bring walker from home"
+    if w in ("ADA", "Ada") and _S18B_DIET_AFTER.match(text, s.end) is not None:
+        return True  # "TOL 1/2 BREAKFAST (ADA 1800)": the diabetic diet
+    if low in _S18B_ADJ_NAMES and _S18B_PT_BEFORE.search(text[max(0, s.start - 10):s.start]) \
+            and _S18B_ABOUT_AFTER.match(text, s.end):
+        return True  # "PT FRANK ABOUT WANTING TO GO HOME"
+    if w.islower() and regex.match(r"[ \t]+\p{L}", text[s.end:s.end + 2]) and regex.search(
+            rf"(?i)(?<![\p{{L}}]){regex.escape(w)}[ \t,]+(?:doctor|doc|nurse)[ \t,]+$", text[max(0, s.start - 30):s.start]):
+        return True  # "i'm grand doctor grand apart from": the word said again after addressing the doctor
+    return False
+
+
+# everyday rooms of a hospital ("family lounge", "the waiting room"): no place that identifies
+_S18B_ROOM_WORDS = frozenset("""family families patient patients parent parents visitor visitors staff waiting day quiet
+tv sitting dining break consult consultation conference family's parents' lounge room area cafeteria lobby hallway
+corridor chapel kitchen bathroom""".split())
+_S18B_ROOM_HEADS = frozenset("lounge room area cafeteria lobby hallway corridor chapel kitchen bathroom".split())
+# things said of a person's faith or hope ("got to have faith", "lost hope"), not their name
+_S18B_VIRTUE_BEFORE = regex.compile(r"(?i)\b(?:have|has|had|keep|keeping|kept|lose|losing|lost|little|no|some|much|"
+                                    r"of|strong|great|your|our|full[ \t]+of)[ \t]+$")
+_S18B_VIRTUE_AFTER = regex.compile(r"(?i)[ \t]*(?:[,.;:!?]|$|(?:and|in|that|it|for|but|so|then|now)\b)",
+                                   regex.MULTILINE)
+_S18B_VIRTUES = frozenset({"faith", "hope", "patience", "charity", "grace", "joy", "mercy"})
+# walking aids and other things a relative brings from home
+_S18B_AIDS = frozenset({"walker", "cane", "wheelchair", "crutches", "commode", "rollator", "dentures", "glasses",
+                        "scooter", "hearing aids", "cpap", "bipap"})
+# a verb of bringing or using, or a determiner, before the aid ("to bring walker", "uses cane"; not "seen by walker")
+_S18B_AID_BEFORE = regex.compile(r"(?i)\b(?:bring|brings|brought|bringing|use|uses|used|using|with|w/|needs?|his|"
+                                 r"her|their|own|a|the|new|rolling|no)[ \t]+$")
+# drug-eluting and bare-metal stents: "w/ des x2 to lad", "BMS TO RCA"
+_S18B_STENT_AFTER = regex.compile(r"(?i)[ \t]*(?:x[ \t]*\d|\d[ \t]*x\b|stents?\b|to[ \t]+(?:the[ \t]+)?(?:lad|lcx|rca|om\d?|"
+                                  r"d\d|diag|pda|ramus|lm|svg|left|right|prox|mid|distal)\b)")
+
+
+def _s18b_not_a_place(text: str, s: Span) -> bool:
+    """Tagger places that are rooms, stents or lab words (session 18, tune58)."""
+    if source_family(s.source) != "tagger" or _category(s.label) != "LOCATION":
+        return False
+    w = text[s.start:s.end]
+    words = w.casefold().split()
+    if len(words) >= 2 and words[-1] in _S18B_ROOM_HEADS and all(x in _S18B_ROOM_WORDS for x in words):
+        return True  # "dtr spent nite in family lounge"
+    if w.casefold() in ("des", "bms") and _S18B_STENT_AFTER.match(text, s.end):
+        return True  # "cath at mercy w/ des x2 to lad"
+    if w.islower() and len(w) >= 7 and regex.fullmatch(r"\p{Ll}+(?:lyzed|lysed|ized|ised|ated)", w):
+        return True  # "K 6.1 (hemolyzed?)": a lab word, not a place
+    return False
+
+
+def _s18b_not_a_date(text: str, s: Span) -> bool:
+    """``husband: yes third we have two boys``: a bare ordinal answered, not a date."""
+    return source_family(s.source) == "tagger" and _category(s.label) == "DATE" \
+        and _S18B_ORDINAL_WORD.fullmatch(text[s.start:s.end]) is not None \
+        and _S18B_ANSWER_BEFORE.search(text[max(0, s.start - 10):s.start]) is not None
+
+
 class WeakWordFilter:
     """Drop the tagger's low-confidence one-word NAME/LOCATION guesses that are plain words.
 
@@ -749,6 +843,9 @@ class WeakWordFilter:
 
         listed = _listed_among_names(sorted(spans, key=lambda x: x.start), text, set())  # "tom, lily and ahmed"
         for s in spans:
+            if source_family(s.source) in ("tagger", "lexicon") and (_s18b_not_a_name(text, s) or _s18b_not_a_date(text, s)
+                                                                      or _s18b_not_a_place(text, s)):
+                continue  # session 18: "papa is quiet", "(ADA 1800)", "yes third", "PT FRANK ABOUT", "grand doctor grand"
             if source_family(s.source) != "user" and _category(s.label) == "NAME" and _laterality_site(text, s):
                 continue  # "VIA R FEM", "PICC L BASILIC": a side and a body site, not an initial and a surname
             if source_family(s.source) != "user" and _category(s.label) == "LOCATION" and _clock_time_place(text, s):
@@ -1603,7 +1700,8 @@ class FieldLabelFilter:
                 continue
             piece = text[s.start:s.end]
             words = _LABEL_TOKEN.findall(piece)
-            if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)):
+            if _only_labels(words) and not (_category(s.label) == "LOCATION" and _STATE_AFTER_TOWN.match(text, s.end)) \
+                    and not (s.label in ("CITY", "LOCATION") and _s18b_town_cued(text, s)):
                 continue  # (not "700 Port Blvd, Mobile, AL 36602": a town before its state)
             cat = _category(s.label)
             if cat == "LOCATION" and len(words) == 1 and _label_word(words[0]) in _PLACE_FIELD_LABELS \

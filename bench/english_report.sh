@@ -3,7 +3,7 @@
 #   bash bench/english_report.sh MODEL_DIR|default OUT_PREFIX
 # writes OUT_PREFIX.txt with, for the `default` preset (and the tagger alone where noted):
 #   - the report-only probe splits pooled (bench/probe_eval.py --file ...), default and tagger alone;
-#   - each report-only split, tune34, tune35 (session 12, blind) tune37 (session 13, blind) tune42 and tune44 (session 14, blind), tune45 (session 15, blind), tune50 (session 16, blind), tune55 (session 17, blind) alone (token, strict labelled and strict exact lines);
+#   - each report-only split, tune34, tune35 (session 12, blind) tune37 (session 13, blind) tune42 and tune44 (session 14, blind), tune45 (session 15, blind), tune50 (session 16, blind), tune55 (session 17, blind), tune59 (session 18, blind) alone (token, strict labelled and strict exact lines);
 #   - PhysioNet dev, ages over89, default and tagger alone (bench/rules_eval.py), and default with
 #     places safe_harbor too (the PhysioNet guideline: ages over 89, no states or countries);
 #     and with professions safe_harbor as well (the guideline in full: no occupations either);
@@ -23,7 +23,7 @@ for det in default tagger; do
   $PY bench/probe_eval.py "${FA[@]}" --detectors $det "${MA[@]}" 2>&1 |
     grep -E "^(binary token|entity strict|  (outpatient|transcript|query|letter|message|discharge|nursing) )|^  (AGE|CONTACT|DATE|ID|LOCATION|NAME|PROFESSION) "
 done
-for s in $FRESH tune34 tune35 tune37 tune42 tune44 tune45 tune50 tune55; do
+for s in $FRESH tune34 tune35 tune37 tune42 tune44 tune45 tune50 tune55 tune59; do
   echo "## $s default"
   $PY bench/probe_eval.py --split $s --detectors default "${MA[@]}" 2>&1 | grep -E "^binary token|^entity strict \((labels|exact)\)"
 done

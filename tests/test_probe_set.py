@@ -76,6 +76,7 @@ TUNE55 = probe_eval.PROBE_DIR / "tune55.txt"  # session 17, blind-written, repor
 TUNE56 = probe_eval.PROBE_DIR / "tune56.txt"  # session 17, blind-written tuning split (lower-case visit transcripts, queries)
 TUNE57 = probe_eval.PROBE_DIR / "tune57.txt"  # session 17, blind-written tuning split (outpatient, letters, nursing, queries)
 TUNE58 = probe_eval.PROBE_DIR / "tune58.txt"  # session 18, blind-written tuning split (ICU nursing, transcripts, queries, outpatient)
+TUNE59 = probe_eval.PROBE_DIR / "tune59.txt"  # session 18, blind-written report-only split (transcripts, queries, outpatient, letters)
 TUNE54 = probe_eval.PROBE_DIR / "tune54.txt"  # session 16, blind-written tuning split (nursing, outpatient, discharge, messages)
 MARK = re.compile(r"\[\[([^\[\]|]+)\|([A-Z_]+)\]\]")
 LAST_LINE = re.compile(r"^token_p=\d\.\d{4} token_r=\d\.\d{4} token_f1=\d\.\d{4}$")
@@ -137,12 +138,12 @@ def test_parse_probe_file_rules(tmp_path):
 
 
 @pytest.mark.parametrize("path", FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7, TUNE8, TUNE9, TUNE10,
-                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42, TUNE43, TUNE44, TUNE45, TUNE46, TUNE47, TUNE48, TUNE49, TUNE50, TUNE51, TUNE52, TUNE53, TUNE54, TUNE55, TUNE56, TUNE57, TUNE58],
+                                             TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42, TUNE43, TUNE44, TUNE45, TUNE46, TUNE47, TUNE48, TUNE49, TUNE50, TUNE51, TUNE52, TUNE53, TUNE54, TUNE55, TUNE56, TUNE57, TUNE58, TUNE59],
                          ids=lambda p: p.stem)
 def test_probe_file_is_well_formed(path):
     items = probe_eval.parse_probe(path)
     raw = _raw_texts(path)
-    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24, TUNE25: 24, TUNE26: 24, TUNE27: 24, TUNE28: 24, TUNE29: 24, TUNE30: 24, TUNE31: 24, TUNE32: 24, TUNE33: 24, TUNE34: 24, TUNE35: 24, TUNE36: 24, TUNE37: 24, TUNE38: 24, TUNE39: 24, TUNE40: 24, TUNE41: 24, TUNE42: 24, TUNE43: 24, TUNE44: 24, TUNE45: 24, TUNE46: 24, TUNE47: 24, TUNE48: 24, TUNE49: 24, TUNE50: 24, TUNE51: 24, TUNE52: 24, TUNE53: 24, TUNE54: 24, TUNE55: 24, TUNE56: 24, TUNE57: 24, TUNE58: 24}.get(path, 35)
+    assert len(items) >= {TUNE2: 30, TUNE3: 25, TUNE4: 30, TUNE5: 15, TUNE6: 10, TUNE7: 18, TUNE8: 20, TUNE9: 24, TUNE10: 24, TUNE11: 24, TUNE12: 24, TUNE13: 24, TUNE14: 24, TUNE15: 24, TUNE16: 24, TUNE17: 24, TUNE18: 24, TUNE19: 24, TUNE20: 24, TUNE21: 24, TUNE22: 24, TUNE23: 24, TUNE24: 24, TUNE25: 24, TUNE26: 24, TUNE27: 24, TUNE28: 24, TUNE29: 24, TUNE30: 24, TUNE31: 24, TUNE32: 24, TUNE33: 24, TUNE34: 24, TUNE35: 24, TUNE36: 24, TUNE37: 24, TUNE38: 24, TUNE39: 24, TUNE40: 24, TUNE41: 24, TUNE42: 24, TUNE43: 24, TUNE44: 24, TUNE45: 24, TUNE46: 24, TUNE47: 24, TUNE48: 24, TUNE49: 24, TUNE50: 24, TUNE51: 24, TUNE52: 24, TUNE53: 24, TUNE54: 24, TUNE55: 24, TUNE56: 24, TUNE57: 24, TUNE58: 24, TUNE59: 24}.get(path, 35)
     assert {k for _, k, _, _ in items} == ({"transcript"} if path == TUNE6 else
                                            {"nursing"} if path in (TUNE38, TUNE39, TUNE40, TUNE43, TUNE46, TUNE48, TUNE52) else
                                            {"outpatient", "letter", "transcript", "query", "nursing"} if path == TUNE50 else
@@ -158,6 +159,7 @@ def test_probe_file_is_well_formed(path):
                                            {"transcript", "query"} if path == TUNE56 else
                                            {"outpatient", "letter", "nursing", "query"} if path == TUNE57 else
                                            {"nursing", "transcript", "query", "message", "outpatient", "letter"} if path == TUNE58 else
+                                           {"transcript", "query", "message", "outpatient", "letter"} if path == TUNE59 else
                                            {"outpatient", "letter", "transcript", "query"} if path == TUNE32 else
                                            {"outpatient", "letter", "transcript", "query", "message"} if path == TUNE35 else
                                            {"query", "message", "letter", "discharge", "nursing"} if path == TUNE29 else
@@ -179,7 +181,7 @@ def test_probe_file_is_well_formed(path):
 
 def test_ids_unique_and_splits_disjoint():
     tune, check, *others = (probe_eval.parse_probe(p) for p in FILES + [TUNE2, TUNE3, TUNE4, TUNE5, TUNE6, TUNE7,
-                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42, TUNE43, TUNE44, TUNE45, TUNE46, TUNE47, TUNE48, TUNE49, TUNE50, TUNE51, TUNE52, TUNE53, TUNE54, TUNE55, TUNE56, TUNE57, TUNE58])
+                                                                         TUNE8, TUNE9, TUNE10, TUNE11, TUNE12, TUNE13, TUNE14, TUNE15, TUNE16, TUNE17, TUNE18, TUNE19, TUNE20, TUNE21, TUNE22, TUNE23, TUNE24, TUNE25, TUNE26, TUNE27, TUNE28, TUNE29, TUNE30, TUNE31, TUNE32, TUNE33, TUNE34, TUNE35, TUNE36, TUNE37, TUNE38, TUNE39, TUNE40, TUNE41, TUNE42, TUNE43, TUNE44, TUNE45, TUNE46, TUNE47, TUNE48, TUNE49, TUNE50, TUNE51, TUNE52, TUNE53, TUNE54, TUNE55, TUNE56, TUNE57, TUNE58, TUNE59])
     rest = [it for o in others for it in o]
     ids = [i for i, *_ in tune + check + rest]
     assert len(ids) == len(set(ids))
@@ -195,7 +197,7 @@ def test_bench_smoke_rules(capsys):
     assert LAST_LINE.match(out[-1])
 
 
-@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37", "tune42", "tune44", "tune45", "tune50", "tune55"])
+@pytest.mark.parametrize("split", ["check", "both", "tune7", "tune10", "tune16", "tune18", "tune20", "tune30", "tune33", "tune34", "tune35", "tune37", "tune42", "tune44", "tune45", "tune50", "tune55", "tune59"])
 def test_errors_refused_on_check(split, capsys):
     assert probe_eval.main(["--split", split, "--errors", "3", "--detectors", "rules"]) == 2
     assert "refused" in capsys.readouterr().err
